@@ -1,0 +1,243 @@
+// Implementation of the zim-search bridge. Every entry point may throw: cxx turns any exception
+// (Xapian::Error included, through rust_exception_handler below) into a Rust `Err`, so a corrupt
+// index fails one call instead of aborting the process.
+#include "zim-search/cxx/bridge.h"
+
+#include <fcntl.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "zim-search/src/ffi.rs.h"
+
+
+namespace zimsearch {
+
+namespace {
+
+// libzim's read_valuesmap: "title:0;wordcount:1;geo.position:2". Malformed items are skipped
+// (libzim would read past the end of its split vector).
+std::map<std::string, int> read_valuesmap(const std::string& text) {
+  std::map<std::string, int> result;
+  std::istringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ';')) {
+    auto colon = item.find(':');
+    if (colon == std::string::npos) continue;
+    try {
+      result.emplace(item.substr(0, colon), std::stoi(item.substr(colon + 1)));
+    } catch (...) {
+      // a non-numeric slot: ignore this item, keep the others
+    }
+  }
+  return result;
+}
+
+int value_slot(const XapianIndex& index, const char* name) {
+  auto found = index.valuesmap.find(name);
+  return found == index.valuesmap.end() ? -1 : found->second;
+}
+
+// libzim's suggestion query (SuggestionDataBase::parseQuery): a normal parse OR'ed with an exact
+// phrase and with a phrase anchored at the start of the title ("0posanchor" is the first term
+// of every indexed title).
+Xapian::Query parse_suggestion(XapianIndex& index, const std::string& query) {
+  const unsigned flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_PARTIAL |
+                         Xapian::QueryParser::FLAG_CJK_NGRAM;
+  index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+  Xapian::Query xquery = index.parser.parse_query(query, flags);
+  if (!query.empty() && xquery.empty()) {
+    // only punctuation: libzim matches the raw string as a wildcard
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, query);
+  }
+  if (query.empty()) return xquery;
+
+  index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_NONE);
+  Xapian::Query phrase = index.parser.parse_query(query, Xapian::QueryParser::FLAG_CJK_NGRAM);
+  phrase = Xapian::Query(Xapian::Query::OP_PHRASE, phrase.get_terms_begin(),
+                         phrase.get_terms_end(), phrase.get_length());
+  Xapian::Query anchored =
+      index.parser.parse_query("0posanchor " + query, Xapian::QueryParser::FLAG_CJK_NGRAM);
+  anchored = Xapian::Query(Xapian::Query::OP_PHRASE, anchored.get_terms_begin(),
+                           anchored.get_terms_end(), anchored.get_length());
+  xquery = Xapian::Query(Xapian::Query::OP_OR, xquery, phrase);
+  return Xapian::Query(Xapian::Query::OP_OR, xquery, anchored);
+}
+
+Xapian::Query parse(XapianIndex& index, const std::string& query) {
+  if (index.suggestion_mode) return parse_suggestion(index, query);
+  // libzim's full-text parse: only CJK n-grams on top of the plain syntax (no boolean operators,
+  // no quoted phrases, no +/-): OR/AND/NOT are ordinary (stop)words there.
+  return index.parser.parse_query(query, Xapian::QueryParser::FLAG_CJK_NGRAM);
+}
+
+Xapian::Enquire make_enquire(XapianIndex& index, const Xapian::Query& query) {
+  Xapian::Enquire enquire(index.db);
+  enquire.set_query(query);
+  if (index.suggestion_mode) {
+    // Same weighting as libzim's SuggestionSearch: short titles win, repetitions do not.
+    enquire.set_weighting_scheme(Xapian::BM25Weight(0.001, 0, 1, 1, 0.5));
+    int title = value_slot(index, "title");
+    if (title >= 0) enquire.set_sort_by_relevance_then_value(Xapian::valueno(title), false);
+    int target = value_slot(index, "targetPath");
+    if (target >= 0) enquire.set_collapse_key(Xapian::valueno(target));
+  }
+  return enquire;
+}
+
+int64_t word_count(const XapianIndex& index, const Xapian::Document& doc) {
+  std::string value;
+  if (index.valuesmap.empty()) {
+    value = doc.get_value(3);  // legacy layout, as libzim guesses it
+  } else {
+    int slot = value_slot(index, "wordcount");
+    if (slot < 0) return -1;
+    value = doc.get_value(Xapian::valueno(slot));
+  }
+  if (value.empty()) return -1;
+  try {
+    return std::stoll(value);
+  } catch (...) {
+    return -1;
+  }
+}
+
+}  // namespace
+
+XapianIndex::XapianIndex(Xapian::Database database)
+    : db(std::move(database)), stemmer(), suggestion_mode(false) {}
+
+std::unique_ptr<XapianIndex> open_index(rust::Str path, uint64_t offset) {
+  std::string file(path);
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    throw std::runtime_error("cannot open " + file + ": " + std::strerror(errno));
+  }
+  if (offset > uint64_t(INT64_MAX) || ::lseek(fd, off_t(offset), SEEK_SET) < 0) {
+    int err = errno;
+    ::close(fd);
+    throw std::runtime_error("cannot seek to the index in " + file + ": " + std::strerror(err));
+  }
+  // Xapian takes ownership of the descriptor and reads the single-file database that starts at
+  // the current position.
+  return std::make_unique<XapianIndex>(Xapian::Database(fd));
+}
+
+void configure_index(XapianIndex& index, bool suggestion_mode, rust::Str stem_language) {
+  index.suggestion_mode = suggestion_mode;
+  index.valuesmap = read_valuesmap(index.db.get_metadata("valuesmap"));
+  index.parser = Xapian::QueryParser();
+  index.parser.set_database(index.db);
+  index.parser.set_default_op(Xapian::Query::OP_AND);
+  std::string language(stem_language);
+  try {
+    index.stemmer = Xapian::Stem(language);
+  } catch (const Xapian::Error&) {
+    index.stemmer = Xapian::Stem();  // no stemmer for this language: libzim goes on unstemmed
+  }
+  index.parser.set_stemmer(index.stemmer);
+  if (suggestion_mode) return;
+
+  index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_ALL);
+  std::string stopwords = index.db.get_metadata("stopwords");
+  if (!stopwords.empty()) {
+    auto* stopper = new Xapian::SimpleStopper();
+    std::istringstream lines(stopwords);
+    std::string word;
+    while (std::getline(lines, word, '\n')) stopper->add(word);
+    // release(): the parser now owns the stopper through Xapian's reference counting.
+    index.parser.set_stopper(stopper->release());
+  }
+}
+
+rust::String index_metadata(const XapianIndex& index, rust::Str key) {
+  std::string value = index.db.get_metadata(std::string(key));
+  return rust::String::lossy(value.data(), value.size());
+}
+
+IndexInfo index_info(const XapianIndex& index) {
+  IndexInfo info;
+  info.doc_count = index.db.get_doccount();
+  info.has_valuesmap = !index.valuesmap.empty();
+  return info;
+}
+
+MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, uint32_t limit,
+                   bool want_estimate, bool want_word_counts) {
+  MatchSet result;
+  result.estimated = 0;
+  result.parse_error = false;
+  Xapian::Query query;
+  try {
+    query = parse(index, std::string(folded_query));
+  } catch (const Xapian::QueryParserError& e) {
+    // libzim answers a query it cannot parse with no results
+    result.parse_error = true;
+    return result;
+  }
+  Xapian::Enquire enquire = make_enquire(index, query);
+  if (want_estimate) {
+    // libzim's getEstimatedMatches: an empty mset that still checks at least 10 documents
+    result.estimated = enquire.get_mset(0, 0, 10).get_matches_estimated();
+  }
+  if (limit == 0) return result;
+  Xapian::MSet mset = enquire.get_mset(offset, limit);
+  // Titles are not read from the "title" value slot: that costs a B-tree lookup per hit, and
+  // libzim itself takes titles from the archive's entries (so do we, on the Rust side).
+  for (auto it = mset.begin(); it != mset.end(); ++it) {
+    Xapian::Document doc = it.get_document();
+    Hit hit;
+    std::string data = doc.get_data();
+    hit.data = rust::String::lossy(data.data(), data.size());
+    hit.docid = *it;
+    hit.percent = it.get_percent();
+    // The word count is a value-slot read (a B-tree lookup): skipped when the caller only
+    // needs paths (filter scans), fetched later for the kept hits with word_counts().
+    hit.word_count = want_word_counts ? word_count(index, doc) : -1;
+    result.hits.push_back(std::move(hit));
+  }
+  return result;
+}
+
+rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids) {
+  rust::Vec<int64_t> counts;
+  for (uint32_t docid : docids) counts.push_back(word_count(index, index.db.get_document(docid)));
+  return counts;
+}
+
+rust::String make_snippet(XapianIndex& index, rust::Str folded_query, rust::Str text,
+                          size_t length) {
+  // Xapian's snippet generator matches a word of the text against the query terms and against
+  // "Z" + stem(word); the full-text parser stems everything without the Z prefix (STEM_ALL, as
+  // libzim), which would leave "blues" unmarked for the term "blue". Parse with STEM_SOME here.
+  Xapian::Query query;
+  if (index.suggestion_mode) {
+    query = parse(index, std::string(folded_query));
+  } else {
+    index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+    try {
+      query = parse(index, std::string(folded_query));
+    } catch (...) {
+      index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_ALL);
+      throw;
+    }
+    index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_ALL);
+  }
+  Xapian::Enquire enquire = make_enquire(index, query);
+  // The snippet generator needs an MSet of this query (it reads the query terms and their
+  // weights from it); one document is enough.
+  Xapian::MSet mset = enquire.get_mset(0, 1);
+  // flags 0, as libzim's SearchIterator::getSnippet: no background model, highlighted terms in
+  // <b>...</b> and "..." where the passage was cut.
+  std::string snippet = mset.snippet(std::string(text), length, index.stemmer, 0);
+  return rust::String::lossy(snippet.data(), snippet.size());
+}
+
+rust::String xapian_version() { return rust::String(Xapian::version_string()); }
+
+}  // namespace zimsearch

@@ -1,0 +1,276 @@
+//! `ArchiveSearch`: full-text search, suggestions and snippets over one archive.
+
+use std::sync::OnceLock;
+
+mod filtering;
+
+use zim_reader::{Archive, Entry};
+
+#[cfg(not(feature = "xapian"))]
+use crate::no_xapian::SharedIndex;
+#[cfg(feature = "xapian")]
+use crate::xapian_index::SharedIndex;
+
+use crate::error::{IndexKind, SearchError};
+use crate::fold::fold;
+use crate::highlight::highlight;
+use crate::raw::{RawHit, RawMatches};
+use crate::title_fallback;
+use crate::types::{
+    Availability, Capabilities, FallbackMatch, ResultSource, SearchHit, SearchRequest,
+    SearchResults, SuggestResults, SuggestSource, Suggestion,
+};
+
+/// An index that was looked for once: open, or the reason it is not.
+enum Slot {
+    Ready(SharedIndex),
+    Missing(String),
+}
+
+/// Search over one archive. Cheap to build; indexes open on first use. `Send + Sync`: share it
+/// (e.g. in an `Arc`) between threads, each search borrows its own Xapian handle.
+pub struct ArchiveSearch {
+    archive: Archive,
+    fulltext: OnceLock<Slot>,
+    title: OnceLock<Slot>,
+    fallback: FallbackMatch,
+}
+
+impl ArchiveSearch {
+    pub fn new(archive: Archive) -> ArchiveSearch {
+        ArchiveSearch {
+            archive,
+            fulltext: OnceLock::new(),
+            title: OnceLock::new(),
+            fallback: FallbackMatch::default(),
+        }
+    }
+
+    /// Chooses how titles are matched when the archive has no title index.
+    pub fn with_fallback_match(mut self, fallback: FallbackMatch) -> ArchiveSearch {
+        self.fallback = fallback;
+        self
+    }
+
+    pub fn archive(&self) -> &Archive {
+        &self.archive
+    }
+
+    fn archive_language(&self) -> String {
+        match self.archive.metadata("Language") {
+            Ok(Some(blob)) => String::from_utf8_lossy(&blob).into_owned(),
+            _ => String::new(),
+        }
+    }
+
+    fn open_slot(&self, kind: IndexKind) -> Slot {
+        let location = match kind {
+            IndexKind::Fulltext => self.archive.fulltext_index(),
+            IndexKind::Title => self.archive.title_index(),
+        };
+        match location {
+            Ok(Some(location)) => {
+                match SharedIndex::open(kind, &location, &self.archive_language()) {
+                    Ok(index) => Slot::Ready(index),
+                    Err(reason) => Slot::Missing(reason),
+                }
+            }
+            Ok(None) => Slot::Missing(self.missing_reason(kind)),
+            Err(err) => Slot::Missing(format!("index_unreadable: {err}")),
+        }
+    }
+
+    /// Why the reader found no directly readable index: none at all, or one Xapian cannot open
+    /// in place (compressed, or cut across the parts of a split archive).
+    fn missing_reason(&self, kind: IndexKind) -> String {
+        let candidates: &[(char, &str)] = match kind {
+            IndexKind::Fulltext => &[
+                ('X', "fulltext/xapian"),
+                ('Z', "/fulltextIndex/xapian"),
+                ('Z', "fulltextIndex/xapian"),
+            ],
+            IndexKind::Title => &[('X', "title/xapian")],
+        };
+        let exists = candidates.iter().any(|(ns, path)| {
+            matches!(self.archive.entry_by_ns_path(*ns, path), Ok(Some(e)) if !e.is_redirect())
+        });
+        if !exists {
+            "no_xapian_index".to_owned()
+        } else if self.archive.is_multipart() {
+            "index_spans_parts".to_owned()
+        } else {
+            "index_not_stored_uncompressed".to_owned()
+        }
+    }
+
+    fn slot(&self, kind: IndexKind) -> &Slot {
+        let cell = match kind {
+            IndexKind::Fulltext => &self.fulltext,
+            IndexKind::Title => &self.title,
+        };
+        cell.get_or_init(|| self.open_slot(kind))
+    }
+
+    fn index(&self, kind: IndexKind) -> Result<&SharedIndex, &str> {
+        match self.slot(kind) {
+            Slot::Ready(index) => Ok(index),
+            Slot::Missing(reason) => Err(reason),
+        }
+    }
+
+    /// What this archive can answer (opens the indexes if not done yet).
+    pub fn capabilities(&self) -> Capabilities {
+        let fulltext = match self.index(IndexKind::Fulltext) {
+            Ok(index) => Availability::Available {
+                detail: index.describe(),
+            },
+            Err(reason) => Availability::Unavailable {
+                reason: reason.to_owned(),
+            },
+        };
+        let title = match self.index(IndexKind::Title) {
+            Ok(index) => Availability::Available {
+                detail: index.describe(),
+            },
+            // Titles are always searchable: through the listing when there is no index.
+            Err(reason) => Availability::Available {
+                detail: format!("title-listing ({reason})"),
+            },
+        };
+        Capabilities { fulltext, title }
+    }
+
+    /// Finds the entry a document of an index refers to, as libzim's `getEntryByPath` does:
+    /// the stored path as is, then without its namespace prefix.
+    fn entry_for_data(&self, data: &str) -> Option<Entry> {
+        // Fast path, one lookup: the index normally stores `<namespace>/<path>` (`C/...` in
+        // new-scheme archives, where libzim only looks in `C`).
+        let mut chars = data.chars();
+        if let (Some(ns), Some('/')) = (chars.next(), chars.next()) {
+            if ns == 'C' || !self.archive.has_new_namespace_scheme() {
+                if let Ok(Some(entry)) = self.archive.entry_by_ns_path(ns, chars.as_str()) {
+                    return Some(entry);
+                }
+            }
+        }
+        if let Ok(Some(entry)) = self.archive.entry_by_path(data) {
+            return Some(entry);
+        }
+        None
+    }
+
+    fn search_hit(
+        &self,
+        index: &SharedIndex,
+        raw: RawHit,
+        entry: Option<Entry>,
+        rank: u32,
+    ) -> SearchHit {
+        let entry = entry.or_else(|| self.entry_for_data(&raw.data));
+        let title = match &entry {
+            Some(entry) => entry.title().to_owned(),
+            None => String::new(),
+        };
+        SearchHit {
+            path: index.display_path(&raw.data, self.archive.has_new_namespace_scheme()),
+            title,
+            rank,
+            score: raw.percent,
+            word_count: raw.word_count,
+            entry_index: entry.map(|e| e.index()),
+        }
+    }
+
+    /// Full-text search. Without a usable full-text index, answers with title suggestions
+    /// (`ResultSource::TitleFallback`) instead of failing.
+    pub fn search(&self, req: &SearchRequest) -> Result<SearchResults, SearchError> {
+        let index = match self.index(IndexKind::Fulltext) {
+            Ok(index) => index,
+            Err(reason) => return self.title_search(req, reason),
+        };
+        let folded = fold(&req.text);
+        if req.has_filter() {
+            return self.filtered_search(index, req, &folded);
+        }
+        let matches = index.query(&folded, req.offset, req.limit, true)?;
+        let hits = matches
+            .hits
+            .into_iter()
+            .zip(req.offset..)
+            .map(|(raw, rank)| self.search_hit(index, raw, None, rank))
+            .collect();
+        Ok(SearchResults {
+            estimated_total: matches.estimated,
+            total_is_exact: false,
+            hits,
+            source: ResultSource::Fulltext,
+        })
+    }
+
+    /// Title suggestions for `prefix`, like libzim's `SuggestionSearcher` when the archive has
+    /// a title index; otherwise a prefix search over the title listing.
+    pub fn suggest(
+        &self,
+        prefix: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<SuggestResults, SearchError> {
+        if let Ok(index) = self.index(IndexKind::Title) {
+            // libzim falls back to the title listing when the title index fails or rejects the
+            // query; so do we.
+            if let Ok(
+                matches @ RawMatches {
+                    parse_error: false, ..
+                },
+            ) = index.query(&fold(prefix), offset, limit, true)
+            {
+                let new_scheme = self.archive.has_new_namespace_scheme();
+                let hits = matches
+                    .hits
+                    .into_iter()
+                    .map(|raw| {
+                        let entry = self.entry_for_data(&raw.data);
+                        Suggestion {
+                            path: index.display_path(&raw.data, new_scheme),
+                            title: entry
+                                .as_ref()
+                                .map_or_else(String::new, |e| e.title().to_owned()),
+                            entry_index: entry.map(|e| e.index()),
+                        }
+                    })
+                    .collect();
+                return Ok(SuggestResults {
+                    estimated_total: matches.estimated,
+                    hits,
+                    source: SuggestSource::TitleIndex,
+                });
+            }
+        }
+        match self.fallback {
+            FallbackMatch::Folded => {
+                title_fallback::suggest_folded(&self.archive, prefix, offset, limit)
+            }
+            FallbackMatch::LibzimCompatible => {
+                title_fallback::suggest_case_sensitive(&self.archive, prefix, offset, limit)
+            }
+        }
+    }
+
+    /// The entry with exactly this title, if any.
+    pub fn find_title(&self, title: &str) -> Result<Option<Entry>, SearchError> {
+        Ok(self.archive.entry_by_title(title)?)
+    }
+
+    /// A passage of `text` (the article's plain text, supplied by the caller) of at most about
+    /// `max_chars` characters with the terms of `query` marked `<b>...</b>`, built by Xapian's
+    /// `MSet::snippet` like libzim's `getSnippet` (stemmed matches included); a plain folded-word
+    /// highlighter when there is no full-text index.
+    pub fn snippet(&self, query: &str, text: &str, max_chars: usize) -> String {
+        if let Ok(index) = self.index(IndexKind::Fulltext) {
+            if let Ok(snippet) = index.snippet(&fold(query), text, max_chars) {
+                return snippet;
+            }
+        }
+        highlight(query, text, max_chars)
+    }
+}

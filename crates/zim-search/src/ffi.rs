@@ -1,0 +1,69 @@
+//! The `cxx` bridge to libxapian (see `cxx/bridge.cpp`). Every fallible call returns `Result`:
+//! C++ exceptions (Xapian errors included) arrive here as `cxx::Exception`, never as aborts.
+
+#[cxx::bridge(namespace = "zimsearch")]
+pub(crate) mod bridge {
+    /// One matching document, as stored in the index.
+    struct Hit {
+        /// Document data: the entry's path (with namespace, `C/...` or `A/...`, in most archives).
+        data: String,
+        /// Xapian document id (for `word_counts`).
+        docid: u32,
+        /// Xapian's relevance percentage (libzim's `getScore`).
+        percent: i32,
+        /// Word count stored in the index, or -1.
+        word_count: i64,
+    }
+
+    struct MatchSet {
+        /// `get_matches_estimated()` of an empty MSet checking at least 10 documents (libzim).
+        estimated: u32,
+        /// The query parser rejected the query (libzim then reports no results).
+        parse_error: bool,
+        hits: Vec<Hit>,
+    }
+
+    struct IndexInfo {
+        doc_count: u32,
+        has_valuesmap: bool,
+    }
+
+    unsafe extern "C++" {
+        include!("zim-search/cxx/bridge.h");
+
+        type XapianIndex;
+
+        /// Opens the single-file database that starts at `offset` in `path`.
+        fn open_index(path: &str, offset: u64) -> Result<UniquePtr<XapianIndex>>;
+        /// Sets up the query parser the way libzim does for this kind of index.
+        fn configure_index(
+            index: Pin<&mut XapianIndex>,
+            suggestion_mode: bool,
+            stem_language: &str,
+        ) -> Result<()>;
+        fn index_metadata(index: &XapianIndex, key: &str) -> Result<String>;
+        fn index_info(index: &XapianIndex) -> Result<IndexInfo>;
+        fn run_query(
+            index: Pin<&mut XapianIndex>,
+            folded_query: &str,
+            offset: u32,
+            limit: u32,
+            want_estimate: bool,
+            want_word_counts: bool,
+        ) -> Result<MatchSet>;
+        /// Stored word counts (-1 when absent) of these documents.
+        fn word_counts(index: &XapianIndex, docids: &[u32]) -> Result<Vec<i64>>;
+        fn make_snippet(
+            index: Pin<&mut XapianIndex>,
+            folded_query: &str,
+            text: &str,
+            length: usize,
+        ) -> Result<String>;
+        fn xapian_version() -> String;
+    }
+}
+
+// SAFETY: a XapianIndex owns its Xapian::Database, parser and stemmer and shares no mutable
+// state with other handles; the pool hands each handle to one thread at a time (it is never
+// used concurrently, only moved between threads), which Xapian supports.
+unsafe impl Send for bridge::XapianIndex {}

@@ -1,0 +1,246 @@
+//! One embedded Xapian database (full-text or title) of an archive, opened in place from the
+//! archive file and shared between threads through a pool of handles.
+
+use std::path::Path;
+
+use cxx::UniquePtr;
+use zim_reader::IndexLocation;
+
+use crate::error::{IndexKind, SearchError};
+use crate::ffi::bridge::{self, XapianIndex};
+use crate::language::stemmer_language;
+use crate::pool::Pool;
+use crate::raw::{RawHit, RawMatches};
+
+/// Idle handles kept per index; more are opened when more threads search at once.
+const MAX_IDLE_HANDLES: usize = 16;
+
+/// Facts read once from the database when it is first opened.
+#[derive(Debug, Clone)]
+pub(crate) struct IndexMeta {
+    /// Language passed to `Xapian::Stem`.
+    pub stem_language: String,
+    /// The `data` metadata: `fullPath` (default) or something else; decides libzim's path form.
+    pub data_is_full_path: bool,
+    pub doc_count: u32,
+}
+
+pub(crate) struct SharedIndex {
+    kind: IndexKind,
+    file: String,
+    offset: u64,
+    meta: IndexMeta,
+    pool: Pool<UniquePtr<XapianIndex>>,
+}
+
+fn index_error(kind: IndexKind, err: cxx::Exception) -> SearchError {
+    SearchError::Index {
+        index: kind,
+        message: err.what().to_owned(),
+    }
+}
+
+/// Checks that the database lies inside one physical file, as Xapian can only read it there.
+fn check_location(location: &IndexLocation) -> Result<String, String> {
+    let file_len = std::fs::metadata(&location.file)
+        .map_err(|e| format!("index_open_failed: {}: {e}", location.file.display()))?
+        .len();
+    let end = location
+        .offset
+        .checked_add(location.size)
+        .ok_or_else(|| "index_open_failed: index offset overflows".to_owned())?;
+    if end > file_len {
+        return Err("index_outside_file".to_owned());
+    }
+    path_to_str(&location.file)
+}
+
+fn path_to_str(path: &Path) -> Result<String, String> {
+    path.to_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("index_open_failed: non UTF-8 path {}", path.display()))
+}
+
+impl SharedIndex {
+    /// Opens the database once to validate it and read its metadata. `archive_language` is the
+    /// archive's `Language` metadata; `Err` carries the unavailability reason.
+    pub(crate) fn open(
+        kind: IndexKind,
+        location: &IndexLocation,
+        archive_language: &str,
+    ) -> Result<SharedIndex, String> {
+        let file = check_location(location)?;
+        let mut first = bridge::open_index(&file, location.offset)
+            .map_err(|e| format!("index_open_failed: {}", e.what()))?;
+        if first.is_null() {
+            return Err("index_open_failed: the bridge returned no database".to_owned());
+        }
+        let read = |key: &str| -> Result<String, String> {
+            bridge::index_metadata(&first, key)
+                .map_err(|e| format!("index_open_failed: {}", e.what()))
+        };
+        let db_language = read("language")?;
+        let data_type = read("data")?;
+        // libzim: the full-text stemmer comes from the database's own language metadata only;
+        // the title index falls back to the archive's Language (old databases have none).
+        let language = match kind {
+            IndexKind::Fulltext => db_language,
+            IndexKind::Title if db_language.is_empty() => archive_language.to_owned(),
+            IndexKind::Title => db_language,
+        };
+        let info =
+            bridge::index_info(&first).map_err(|e| format!("index_open_failed: {}", e.what()))?;
+        let meta = IndexMeta {
+            stem_language: stemmer_language(&language),
+            data_is_full_path: data_type.is_empty() || data_type == "fullPath",
+            doc_count: info.doc_count,
+        };
+        bridge::configure_index(
+            first.pin_mut(),
+            kind == IndexKind::Title,
+            &meta.stem_language,
+        )
+        .map_err(|e| format!("index_open_failed: {}", e.what()))?;
+        let shared = SharedIndex {
+            kind,
+            file,
+            offset: location.offset,
+            meta,
+            pool: Pool::new(MAX_IDLE_HANDLES),
+        };
+        shared.pool.give_back(first);
+        Ok(shared)
+    }
+
+    fn new_handle(&self) -> Result<UniquePtr<XapianIndex>, SearchError> {
+        let mut handle =
+            bridge::open_index(&self.file, self.offset).map_err(|e| index_error(self.kind, e))?;
+        if handle.is_null() {
+            return Err(SearchError::Index {
+                index: self.kind,
+                message: "the bridge returned no database".to_owned(),
+            });
+        }
+        bridge::configure_index(
+            handle.pin_mut(),
+            self.kind == IndexKind::Title,
+            &self.meta.stem_language,
+        )
+        .map_err(|e| index_error(self.kind, e))?;
+        Ok(handle)
+    }
+
+    /// Runs `work` with a handle of its own. A handle whose use failed is dropped rather than
+    /// returned (its state after a Xapian error is not trusted).
+    fn with_handle<R>(
+        &self,
+        work: impl FnOnce(&mut UniquePtr<XapianIndex>) -> Result<R, cxx::Exception>,
+    ) -> Result<R, SearchError> {
+        let mut handle = match self.pool.take() {
+            Some(handle) => handle,
+            None => self.new_handle()?,
+        };
+        let result = work(&mut handle).map_err(|e| index_error(self.kind, e))?;
+        self.pool.give_back(handle);
+        Ok(result)
+    }
+
+    /// Runs a (folded) query; `want_estimate` also computes libzim's estimated total.
+    pub(crate) fn query(
+        &self,
+        folded_query: &str,
+        offset: u32,
+        limit: u32,
+        want_estimate: bool,
+    ) -> Result<RawMatches, SearchError> {
+        self.run(folded_query, offset, limit, want_estimate, true)
+    }
+
+    /// Like [`SharedIndex::query`], without reading word counts (cheaper for long scans).
+    pub(crate) fn query_paths(
+        &self,
+        folded_query: &str,
+        offset: u32,
+        limit: u32,
+        want_estimate: bool,
+    ) -> Result<RawMatches, SearchError> {
+        self.run(folded_query, offset, limit, want_estimate, false)
+    }
+
+    /// Fills in the word counts of hits returned by [`SharedIndex::query_paths`].
+    pub(crate) fn fill_word_counts(&self, hits: &mut [RawHit]) -> Result<(), SearchError> {
+        let docids: Vec<u32> = hits.iter().map(|h| h.docid).collect();
+        let counts = self.with_handle(|handle| bridge::word_counts(handle, &docids))?;
+        for (hit, count) in hits.iter_mut().zip(counts) {
+            hit.word_count = u64::try_from(count).ok();
+        }
+        Ok(())
+    }
+
+    fn run(
+        &self,
+        folded_query: &str,
+        offset: u32,
+        limit: u32,
+        want_estimate: bool,
+        want_word_counts: bool,
+    ) -> Result<RawMatches, SearchError> {
+        let set = self.with_handle(|handle| {
+            bridge::run_query(
+                handle.pin_mut(),
+                folded_query,
+                offset,
+                limit,
+                want_estimate,
+                want_word_counts,
+            )
+        })?;
+        Ok(RawMatches {
+            estimated: u64::from(set.estimated),
+            parse_error: set.parse_error,
+            hits: set
+                .hits
+                .into_iter()
+                .map(|hit| RawHit {
+                    data: hit.data,
+                    docid: hit.docid,
+                    percent: hit.percent,
+                    word_count: u64::try_from(hit.word_count).ok(),
+                })
+                .collect(),
+        })
+    }
+
+    pub(crate) fn snippet(
+        &self,
+        folded_query: &str,
+        text: &str,
+        max_chars: usize,
+    ) -> Result<String, SearchError> {
+        self.with_handle(|handle| {
+            bridge::make_snippet(handle.pin_mut(), folded_query, text, max_chars)
+        })
+    }
+
+    /// libzim's path form of a document's data: new-scheme archives whose index stores full
+    /// paths drop the two-character namespace prefix (`C/`), blindly, as libzim does.
+    pub(crate) fn display_path(&self, data: &str, new_namespace_scheme: bool) -> String {
+        if new_namespace_scheme && self.meta.data_is_full_path {
+            data.get(2..).unwrap_or("").to_owned()
+        } else {
+            data.to_owned()
+        }
+    }
+}
+
+/// Description of an open index for capability reports.
+impl SharedIndex {
+    pub(crate) fn describe(&self) -> String {
+        format!("xapian ({} documents)", self.meta.doc_count)
+    }
+}
+
+/// The `libxapian` version string, e.g. `1.4.22`.
+pub(crate) fn xapian_version() -> String {
+    bridge::xapian_version()
+}
