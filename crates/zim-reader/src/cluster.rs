@@ -1,0 +1,372 @@
+//! Clusters: groups of blobs, stored raw or compressed (xz, zstd), with a
+//! table of 32-bit (or, when bit 0x10 of the info byte is set, 64-bit) blob
+//! offsets at the start of the (decompressed) data.
+
+use std::io::Read;
+use std::sync::{Arc, Mutex};
+
+use crate::error::ZimError;
+use crate::parts::Parts;
+
+/// Compression of a cluster, from the low nibble of its info byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Compression {
+    /// Stored as is (codes 0 and 1).
+    None,
+    /// LZMA2 in an xz container (code 4).
+    Xz,
+    /// Zstandard (code 5).
+    Zstd,
+}
+
+/// Parses the cluster info byte.
+pub(crate) fn parse_info(index: u32, info: u8) -> Result<(Compression, bool), ZimError> {
+    let extended = info & 0x10 != 0;
+    let comp = match info & 0x0f {
+        0 | 1 => Compression::None,
+        4 => Compression::Xz,
+        5 => Compression::Zstd,
+        kind => return Err(ZimError::UnsupportedCompression { index, kind }),
+    };
+    Ok((comp, extended))
+}
+
+/// Incremental decoder state of a compressed cluster: data is decoded only
+/// as far as the blobs asked for so far (as libzim does), which keeps cold
+/// reads of early blobs in big xz clusters cheap.
+struct Decoding {
+    data: Arc<Vec<u8>>,
+    decoder: Option<Box<dyn Read + Send>>,
+    /// Decoder error seen after some output; blobs before it stay readable.
+    damage: Option<String>,
+}
+
+enum Body {
+    /// Uncompressed: blobs are read from the archive on demand, starting at
+    /// this logical offset (just after the info byte).
+    Stored { data_start: u64 },
+    /// Compressed: decompressed data (offset table included), decoded lazily.
+    Compressed(Mutex<Decoding>),
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Body::Stored { data_start } => write!(f, "Stored({data_start})"),
+            Body::Compressed(_) => write!(f, "Compressed"),
+        }
+    }
+}
+
+/// A parsed cluster: its blob offset table and (if compressed) its decoder.
+#[derive(Debug)]
+pub(crate) struct Cluster {
+    index: u32,
+    /// Blob offsets relative to the start of the data; `blob_count + 1` values.
+    offsets: Vec<u64>,
+    body: Body,
+    max_bytes: u64,
+}
+
+/// Where a blob's bytes are.
+pub(crate) enum BlobRef {
+    /// Slice `start..end` of shared decompressed data.
+    Memory {
+        data: Arc<Vec<u8>>,
+        start: usize,
+        end: usize,
+    },
+    /// `len` bytes at logical archive offset `offset`.
+    Stored { offset: u64, len: u64 },
+}
+
+/// Decoded bytes are appended in steps of at least this size.
+const DECODE_STEP: usize = 256 * 1024;
+
+impl Decoding {
+    /// Decodes until `data.len() >= want` or the stream ends.
+    fn fill(&mut self, want: usize) {
+        let Some(decoder) = self.decoder.as_mut() else {
+            return;
+        };
+        if self.data.len() >= want {
+            return;
+        }
+        // Copy-on-write: blobs handed out keep the old buffer alive.
+        let data = Arc::make_mut(&mut self.data);
+        let mut chunk = vec![0u8; 64 * 1024];
+        let target = want.max(data.len().saturating_add(DECODE_STEP));
+        while data.len() < target {
+            match decoder.read(&mut chunk) {
+                Ok(0) => {
+                    self.decoder = None;
+                    return;
+                }
+                Ok(n) => data.extend_from_slice(chunk.get(..n).unwrap_or(&[])),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.damage = Some(e.to_string());
+                    self.decoder = None;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Cluster {
+    /// Reads cluster `index` at logical offset `offset`: for compressed
+    /// clusters, decodes just the offset table.
+    ///
+    /// `max_blobs` bounds the blob count (no cluster holds more blobs than
+    /// the archive has entries); `max_bytes` bounds the decompressed size.
+    pub(crate) fn read(
+        parts: &Arc<Parts>,
+        index: u32,
+        offset: u64,
+        max_blobs: u64,
+        max_bytes: u64,
+    ) -> Result<Cluster, ZimError> {
+        let info = parts.read_u8(offset)?;
+        let (compression, extended) = parse_info(index, info)?;
+        let data_start = offset + 1;
+        let width: u64 = if extended { 8 } else { 4 };
+        let w = usize::try_from(width).unwrap_or(8);
+        match compression {
+            Compression::None => {
+                let first = if extended {
+                    parts.read_u64(data_start)?
+                } else {
+                    u64::from(parts.read_u32(data_start)?)
+                };
+                check_first_offset(index, first, width, max_blobs)?;
+                let rest = parts.read_vec(data_start + width, first - width)?;
+                let offsets = parse_offsets(index, first, &rest, width)?;
+                Ok(Cluster {
+                    index,
+                    offsets,
+                    body: Body::Stored { data_start },
+                    max_bytes,
+                })
+            }
+            Compression::Xz | Compression::Zstd => {
+                let input = parts.owned_stream(data_start);
+                let decoder: Box<dyn Read + Send> = match compression {
+                    Compression::Xz => Box::new(xz2::read::XzDecoder::new(input)),
+                    _ => Box::new(
+                        zstd::stream::read::Decoder::new(input)
+                            .map_err(|e| ZimError::Decompression {
+                                index,
+                                reason: e.to_string(),
+                            })?
+                            .single_frame(),
+                    ),
+                };
+                let mut dec = Decoding {
+                    data: Arc::new(Vec::new()),
+                    decoder: Some(decoder),
+                    damage: None,
+                };
+                let too_short = |dec: &Decoding| match &dec.damage {
+                    Some(reason) => ZimError::Decompression {
+                        index,
+                        reason: reason.clone(),
+                    },
+                    None => ZimError::BadCluster {
+                        index,
+                        reason: "too short for its offset table".into(),
+                    },
+                };
+                dec.fill(w);
+                let first = read_width(&dec.data, 0, width).ok_or_else(|| too_short(&dec))?;
+                check_first_offset(index, first, width, max_blobs)?;
+                if first > max_bytes {
+                    return Err(ZimError::ClusterTooLarge {
+                        index,
+                        max: max_bytes,
+                    });
+                }
+                let first_usize = usize::try_from(first).map_err(|_| too_short(&dec))?;
+                dec.fill(first_usize);
+                let table = dec
+                    .data
+                    .get(w..first_usize)
+                    .ok_or_else(|| too_short(&dec))?;
+                let offsets = parse_offsets(index, first, table, width)?;
+                Ok(Cluster {
+                    index,
+                    offsets,
+                    body: Body::Compressed(Mutex::new(dec)),
+                    max_bytes,
+                })
+            }
+        }
+    }
+
+    /// Decodes a compressed cluster completely (integrity check).
+    pub(crate) fn decode_all(&self) -> Result<(), ZimError> {
+        let last = self.offsets.last().copied().unwrap_or(0);
+        if let Body::Compressed(_) = &self.body {
+            if self.blob_count() > 0 {
+                self.memory_range(last.saturating_sub(1), last, self.blob_count() - 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of blobs.
+    pub(crate) fn blob_count(&self) -> u32 {
+        u32::try_from(self.offsets.len().saturating_sub(1)).unwrap_or(u32::MAX)
+    }
+
+    fn blob_range(&self, blob: u32) -> Result<(u64, u64), ZimError> {
+        let i = usize::try_from(blob).unwrap_or(usize::MAX);
+        match (
+            self.offsets.get(i),
+            i.checked_add(1).and_then(|j| self.offsets.get(j)),
+        ) {
+            (Some(&s), Some(&e)) => Ok((s, e)),
+            _ => Err(ZimError::BlobIndexOutOfRange {
+                cluster: self.index,
+                blob,
+                count: self.blob_count(),
+            }),
+        }
+    }
+
+    /// Size of blob `blob`.
+    pub(crate) fn blob_size(&self, blob: u32) -> Result<u64, ZimError> {
+        let (s, e) = self.blob_range(blob)?;
+        Ok(e - s)
+    }
+
+    /// Logical archive offset and size of a blob of an uncompressed cluster.
+    pub(crate) fn stored_blob_offset(&self, blob: u32) -> Result<Option<(u64, u64)>, ZimError> {
+        let (s, e) = self.blob_range(blob)?;
+        match &self.body {
+            Body::Stored { data_start } => Ok(data_start.checked_add(s).map(|o| (o, e - s))),
+            Body::Compressed(_) => Ok(None),
+        }
+    }
+
+    /// Decodes as far as `end` and returns the shared buffer.
+    fn memory_range(&self, s: u64, e: u64, blob: u32) -> Result<BlobRef, ZimError> {
+        let out = || ZimError::BlobOutOfBounds {
+            cluster: self.index,
+            blob,
+        };
+        let Body::Compressed(m) = &self.body else {
+            return Err(out());
+        };
+        if e > self.max_bytes {
+            return Err(ZimError::ClusterTooLarge {
+                index: self.index,
+                max: self.max_bytes,
+            });
+        }
+        let start = usize::try_from(s).map_err(|_| out())?;
+        let end = usize::try_from(e).map_err(|_| out())?;
+        // A poisoned lock only means another reader panicked mid-decode; the
+        // state is still a consistent prefix.
+        let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        dec.fill(end);
+        if end > dec.data.len() {
+            return Err(match &dec.damage {
+                Some(reason) => ZimError::Decompression {
+                    index: self.index,
+                    reason: reason.clone(),
+                },
+                None => out(),
+            });
+        }
+        Ok(BlobRef::Memory {
+            data: Arc::clone(&dec.data),
+            start,
+            end,
+        })
+    }
+
+    /// Locates blob `blob` (decoding compressed data as far as needed).
+    pub(crate) fn blob(&self, blob: u32) -> Result<BlobRef, ZimError> {
+        let (s, e) = self.blob_range(blob)?;
+        match &self.body {
+            Body::Stored { data_start } => Ok(BlobRef::Stored {
+                offset: data_start.checked_add(s).ok_or(ZimError::BlobOutOfBounds {
+                    cluster: self.index,
+                    blob,
+                })?,
+                len: e - s,
+            }),
+            Body::Compressed(_) => self.memory_range(s, e, blob),
+        }
+    }
+
+    /// Memory this cluster may come to hold, for the byte-weighted cache:
+    /// the decoded size its offset table announces (capped), since decoding
+    /// continues after insertion.
+    pub(crate) fn weight(&self) -> u64 {
+        let data = match &self.body {
+            Body::Stored { .. } => 0,
+            Body::Compressed(_) => self
+                .offsets
+                .last()
+                .copied()
+                .unwrap_or(0)
+                .min(self.max_bytes),
+        };
+        data + (self.offsets.len() as u64) * 8 + 128
+    }
+}
+
+fn read_width(data: &[u8], at: usize, width: u64) -> Option<u64> {
+    if width == 8 {
+        Some(u64::from_le_bytes(data.get(at..at + 8)?.try_into().ok()?))
+    } else {
+        Some(u64::from(u32::from_le_bytes(
+            data.get(at..at + 4)?.try_into().ok()?,
+        )))
+    }
+}
+
+fn check_first_offset(index: u32, first: u64, width: u64, max_blobs: u64) -> Result<(), ZimError> {
+    let bad = |reason: &str| {
+        Err(ZimError::BadCluster {
+            index,
+            reason: reason.into(),
+        })
+    };
+    if first != width && first < 2 * width {
+        return bad("offset of the first blob is too small");
+    }
+    if first % width != 0 {
+        return bad("offset of the first blob is not properly aligned");
+    }
+    if first / width > max_blobs.saturating_add(1) {
+        return bad("offset of the first blob is too large");
+    }
+    Ok(())
+}
+
+/// Parses the offset table (`first` plus the values in `rest`), checking order.
+fn parse_offsets(index: u32, first: u64, rest: &[u8], width: u64) -> Result<Vec<u64>, ZimError> {
+    let w = usize::try_from(width).unwrap_or(8);
+    let mut offsets = Vec::with_capacity(rest.len() / w + 1);
+    offsets.push(first);
+    let mut prev = first;
+    for chunk in rest.chunks_exact(w) {
+        let v = read_width(chunk, 0, width).ok_or_else(|| ZimError::BadCluster {
+            index,
+            reason: "truncated offset table".into(),
+        })?;
+        if v < prev {
+            return Err(ZimError::BadCluster {
+                index,
+                reason: "offsets are not ordered".into(),
+            });
+        }
+        offsets.push(v);
+        prev = v;
+    }
+    Ok(offsets)
+}
