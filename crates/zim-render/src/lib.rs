@@ -1,1 +1,41 @@
-//! Placeholder: being written in this session.
+//! HTML in, LLM-friendly text out: the content renderer of zim-mcp.
+//!
+//! Pure (no archive access, no I/O): [`Document::parse`] takes the bytes of an HTML
+//! entry and builds a cleaned article once (Markdown and plain text, sections, links),
+//! which the views then query: [`Document::summary`], [`Document::toc`],
+//! [`Document::structure`], [`Document::section`], [`Document::compact`],
+//! [`Document::links`], [`Document::related`]. [`page`] cuts any text into pages by
+//! character offsets; [`wiki_page_parts`] serves a MediaWiki-parse-API-like endpoint.
+//!
+//! Parser choice: `scraper` (html5ever, the spec-compliant HTML5 tree builder used by
+//! Servo) with `default-features = false` so no parse-error strings are collected. A
+//! streaming rewriter (`lol_html`) would be faster on pure rewriting, but every view
+//! here needs the tree (tables, lists, section boundaries, heading ids of enclosing
+//! `<section>`s), and html5ever's arena tree (`ego-tree`) is walked without recursion
+//! where depth is unbounded and dropped without recursion, which keeps hostile nesting
+//! safe. Parsing dominates the cost; the render itself is one pass.
+
+mod compact;
+mod convert;
+mod depth_guard;
+mod document;
+mod error;
+mod inline;
+mod links;
+mod noise;
+mod options;
+mod paging;
+mod text;
+mod wiki;
+
+pub use document::{Document, SectionInfo, SectionView, TocNode};
+pub use error::RenderError;
+pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_relative};
+pub use options::{Budget, DEFAULT_MAX_INPUT_BYTES, LinkStyle, RenderOptions, TableStyle};
+pub use paging::{Page, page};
+pub use wiki::{WikiPage, WikiSection, wiki_page_parts};
+
+/// Renders a whole page to Markdown with default options (convenience for one-shot use).
+pub fn html_to_markdown(html: &[u8]) -> Result<String, RenderError> {
+    Document::parse(html, &RenderOptions::default()).map(|d| d.markdown().to_string())
+}

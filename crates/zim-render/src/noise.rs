@@ -1,0 +1,251 @@
+//! Which elements are reader noise (page chrome, edit links, hidden or interactive
+//! elements) and are dropped with everything inside them.
+
+use scraper::node::Element;
+
+/// Tags that never carry article prose.
+fn is_noise_tag(name: &str) -> bool {
+    matches!(
+        name,
+        "script"
+            | "style"
+            | "noscript"
+            | "template"
+            | "head"
+            | "link"
+            | "meta"
+            | "nav"
+            | "button"
+            | "select"
+            | "option"
+            | "input"
+            | "textarea"
+            | "svg"
+            | "math"
+            | "canvas"
+            | "iframe"
+            | "object"
+            | "embed"
+            | "audio"
+            | "video"
+            | "map"
+            | "footer"
+            | "rustdoc-topbar"
+            | "rustdoc-toolbar"
+            | "rustdoc-search"
+            | "mdbook-sidebar-scrollbox"
+    )
+}
+
+/// Classes of chrome in the archive families we serve: MediaWiki/mwoffliner, rustdoc,
+/// mdBook, Bootstrap sites captured by zimit, and sotoki (Stack Exchange).
+fn is_noise_class(class: &str) -> bool {
+    matches!(
+        class,
+        // MediaWiki / mwoffliner
+        "mw-editsection"
+            | "mw-jump-link"
+            | "navbox"
+            | "navbox-inner"
+            | "vertical-navbox"
+            | "navbox-styles"
+            | "catlinks"
+            | "printfooter"
+            | "noprint"
+            | "mw-cite-backlink"
+            | "reference"
+            | "sistersitebox"
+            | "ambox"
+            | "authority-control"
+            | "mw-authority-control"
+            | "toc"
+            | "mw-empty-elt"
+            | "portal"
+            | "mw-kartographer-maplink"
+            | "mwe-math-mathml-inline"
+            | "mwe-math-mathml-display"
+            // rustdoc
+            | "sidebar"
+            | "sidebar-resizer"
+            | "sidebar-elems"
+            | "doc-anchor"
+            | "anchor"
+            | "test-arrow"
+            | "hideme"
+            | "src"
+            | "rightside"
+            | "sub-heading"
+            | "out-of-band"
+            | "skip-main-content"
+            | "tooltip"
+            // mdBook
+            | "menu-bar"
+            | "nav-wrapper"
+            | "nav-chapters"
+            | "mobile-nav-chapters"
+            | "sidebar-resize-handle"
+            | "searchbar-outer"
+            | "searchresults-outer"
+            | "mdbook-help-container"
+            | "boring"
+            // generic sites (zimit crawls)
+            | "navbar"
+            | "breadcrumb"
+            | "cookie-banner"
+            | "addthis_toolbox"
+            | "sr-only"
+            | "visually-hidden"
+            // sotoki
+            | "votecell"
+            | "js-voting-container"
+            | "post-menu"
+            | "js-post-menu"
+            | "s-sidebarwidget"
+    )
+}
+
+fn is_noise_id(id: &str) -> bool {
+    matches!(
+        id,
+        "toc"
+            | "coordinates"
+            | "jump-to-nav"
+            | "siteSub"
+            | "contentSub"
+            | "catlinks"
+            | "footer"
+            | "mw-navigation"
+            | "mdbook-help-container"
+            | "mdbook-menu-bar"
+            | "mdbook-search-wrapper"
+            | "mdbook-sidebar"
+            | "menu-bar"
+            | "search-wrapper"
+            | "sidebar"
+            | "copy-path"
+            | "sidebar-toggle"
+            | "wm-ipp"
+    )
+}
+
+/// `display:none` / `visibility:hidden` in an inline style.
+fn style_hides(style: &str) -> bool {
+    let compact: String = style
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    compact.contains("display:none") || compact.contains("visibility:hidden")
+}
+
+/// True when the element and its whole subtree should be dropped.
+pub fn is_noise(el: &Element) -> bool {
+    let name = el.name();
+    if is_noise_tag(name) {
+        return true;
+    }
+    // `data-nosnippet` marks rustdoc's source line numbers (and, elsewhere, text a
+    // page asks search engines not to quote).
+    if el.attr("hidden").is_some()
+        || el.attr("aria-hidden") == Some("true")
+        || el.attr("data-nosnippet").is_some()
+    {
+        return true;
+    }
+    if el
+        .attr("role")
+        .is_some_and(|r| r == "navigation" || r == "search" || r == "banner")
+    {
+        return true;
+    }
+    if el.attr("style").is_some_and(style_hides) {
+        return true;
+    }
+    if el.id().is_some_and(is_noise_id) {
+        return true;
+    }
+    if el.classes().any(is_noise_class) {
+        return true;
+    }
+    match name {
+        // Reference markers: `<sup class="reference">` (2020) or `<sup id="cite_ref-1">` (2015).
+        "sup" => el.id().is_some_and(|id| id.starts_with("cite_ref")),
+        // Links into the footnotes, e.g. `[1]`, and "skip to content" links.
+        "a" => el.attr("href").is_some_and(|h| {
+            h.starts_with("#cite_note") || h == "#main-content" || h == "#content"
+        }),
+        _ => false,
+    }
+}
+
+/// Paragraph-like elements that are not prose the summary should start with.
+pub fn is_summary_noise(el: &Element) -> bool {
+    el.classes().any(|c| {
+        matches!(
+            c,
+            "hatnote"
+                | "dablink"
+                | "rellink"
+                | "infobox"
+                | "metadata"
+                | "geo"
+                | "thumb"
+                | "thumbcaption"
+                | "mw-halign-right"
+                | "shortdescription"
+                | "rustdoc-breadcrumbs"
+                | "item-info"
+                | "stab"
+                | "post-taglist"
+                | "post-signature"
+                | "user-info"
+                | "comments"
+        )
+    }) || el.id().is_some_and(|id| id == "coordinates")
+        || el.attr("role") == Some("note")
+}
+
+/// Structural noise that needs the children to recognise: mwoffliner's licence footer
+/// ("This article is issued from Wikipedia...") and the `↑ 2.0 2.1` back-links that
+/// open each reference in 2015-era MediaWiki HTML.
+pub fn is_noise_subtree(node: ego_tree::NodeRef<'_, scraper::Node>, el: &Element) -> bool {
+    match el.name() {
+        "div" => {
+            let mut text = String::new();
+            for n in node.descendants().take(6) {
+                if let Some(t) = n.value().as_text() {
+                    text.push_str(t);
+                }
+            }
+            text.trim_start().starts_with("This article is issued from")
+        }
+        // Page headers carry the site name and menus; an article's own header holds its `<h1>`.
+        "header" => !node
+            .descendants()
+            .filter_map(|n| n.value().as_element())
+            .any(|e| e.name() == "h1"),
+        "span" => node
+            .children()
+            .filter_map(|c| c.value().as_element())
+            .next()
+            .is_some_and(|first| {
+                first.name() == "a"
+                    && first
+                        .attr("href")
+                        .is_some_and(|h| h.starts_with("#cite_ref"))
+            }),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_styles() {
+        assert!(style_hides("color: red; display : none"));
+        assert!(style_hides("VISIBILITY:HIDDEN"));
+        assert!(!style_hides("display:inline"));
+    }
+}
