@@ -1,1 +1,188 @@
-fn main() {}
+//! `zim-mcp`: an MCP server over offline ZIM archives, a drop-in replacement for the Python
+//! `openzim-mcp` (same tools, flags and environment variables).
+
+mod cli;
+mod http;
+mod mcp;
+mod prompts;
+mod sse;
+mod subscriptions;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use rmcp::ServiceExt;
+use tokio_util::sync::CancellationToken;
+use zim_service::ZimService;
+use zim_service::config::{Config, Transport};
+
+use crate::cli::{Cli, Command, ServeArgs};
+use crate::mcp::ZimMcpServer;
+use crate::subscriptions::SubscriptionHub;
+
+fn main() -> ExitCode {
+    if std::env::args_os().len() <= 1 {
+        // Like openzim-mcp: no arguments at all prints the usage (to stderr) and fails.
+        let mut cmd = <Cli as clap::CommandFactory>::command();
+        let _ = cmd.write_help(&mut std::io::stderr());
+        return ExitCode::from(1);
+    }
+    let cli = Cli::parse();
+    match cli.command {
+        None => serve(&cli.serve),
+        Some(Command::Serve(args)) => serve(&args),
+    }
+}
+
+fn load_config(args: &ServeArgs) -> Result<Config, String> {
+    let config = Config::load(args.config.as_deref(), std::env::vars(), &args.overrides())
+        .map_err(|e| e.to_string())?;
+    config.check_safe_startup().map_err(|e| e.to_string())?;
+    Ok(config)
+}
+
+fn init_logging(config: &Config) {
+    let level = config.logging.tracing_level().unwrap_or("info");
+    // RUST_LOG, when set, refines the configured level (for debugging dependencies).
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    // stderr only: in stdio mode stdout carries the protocol.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+}
+
+fn serve(args: &ServeArgs) -> ExitCode {
+    let config = match load_config(args) {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("Configuration error: {message}");
+            return ExitCode::from(1);
+        }
+    };
+    init_logging(&config);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("Server startup error: cannot start the async runtime: {err}");
+            return ExitCode::from(1);
+        }
+    };
+    let outcome = runtime.block_on(run(config));
+    // The stdio transport reads stdin on a blocking thread that only returns on input; do not
+    // wait for it after a signal.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("Server startup error: {err:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+async fn run(config: Config) -> anyhow::Result<()> {
+    let transport = config.transport;
+    let mode = config.tool_mode;
+    let service = Arc::new(tokio::task::spawn_blocking(move || ZimService::new(config)).await?);
+    tracing::info!(
+        "zim-mcp {} started in {} mode, {} archive(s) found",
+        env!("CARGO_PKG_VERSION"),
+        mode.as_str(),
+        service.registry().files().len()
+    );
+    let shutdown = CancellationToken::new();
+    tokio::spawn(watch_signals(shutdown.clone()));
+    let hub = SubscriptionHub::default();
+    if service.config().subscriptions_enabled {
+        tokio::spawn(subscriptions::watch(
+            Arc::clone(&service),
+            hub.clone(),
+            shutdown.clone(),
+        ));
+    }
+    match transport {
+        Transport::Stdio => run_stdio(service, hub, shutdown).await,
+        Transport::Http | Transport::Sse => run_http(service, hub, shutdown).await,
+    }
+}
+
+async fn run_stdio(
+    service: Arc<ZimService>,
+    hub: SubscriptionHub,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let server = ZimMcpServer::new(service, &hub);
+    let running = tokio::select! {
+        running = server.serve(rmcp::transport::stdio()) => running?,
+        _ = shutdown.cancelled() => {
+            tracing::info!("shutting down before initialization");
+            return Ok(());
+        }
+    };
+    tokio::select! {
+        outcome = running.waiting() => { outcome?; }
+        _ = shutdown.cancelled() => tracing::info!("shutting down"),
+    }
+    Ok(())
+}
+
+async fn run_http(
+    service: Arc<ZimService>,
+    hub: SubscriptionHub,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let config = service.config();
+    let host = config
+        .host
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_owned();
+    let port = config.port_u16();
+    let path = if config.transport == Transport::Sse {
+        "sse"
+    } else {
+        "mcp"
+    };
+    // The Wikipedia JSON-RPC API plugs in here as a `JsonRpcExtension`.
+    let app = http::router(Arc::clone(&service), hub, None, shutdown.clone());
+    let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await?;
+    let local = listener.local_addr()?;
+    tracing::info!("listening on http://{local}/{path}");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move { shutdown.cancelled().await })
+        .await?;
+    tracing::info!("server stopped");
+    Ok(())
+}
+
+/// Cancel `token` on SIGINT or SIGTERM.
+async fn watch_signals(token: CancellationToken) {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("signal received, shutting down");
+    token.cancel();
+}

@@ -1,1 +1,26 @@
-//! Placeholder: being written in this session.
+//! The service layer behind the MCP tools: configuration, archive discovery and path
+//! security, rate limiting, result caching, pagination cursors and the tools themselves.
+//!
+//! Everything here is transport-agnostic and synchronous (the ZIM reader is synchronous);
+//! the `zim-mcp` binary calls into it from blocking tasks.
+
+pub mod backend;
+pub mod cache;
+pub mod config;
+pub mod cursor;
+pub mod error;
+pub mod paths;
+pub mod ratelimit;
+pub mod redact;
+pub mod registry;
+#[cfg(feature = "render")]
+pub mod render_backend;
+pub mod resources;
+#[cfg(feature = "search")]
+pub mod search_backend;
+pub mod service;
+pub mod tools;
+
+pub use error::{ErrorKind, ToolError, ToolErrorPayload};
+pub use service::ZimService;
+pub use tools::{ToolOutput, ToolSpec};

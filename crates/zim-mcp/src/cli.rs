@@ -1,0 +1,129 @@
+//! Command line: server flags (openzim-mcp's, plus `--config` and `--log-level`) and the
+//! subcommands. Without a subcommand the server runs, so `zim-mcp DIR...` keeps working.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use zim_service::config::{CliOverrides, ToolMode, Transport};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "zim-mcp",
+    version,
+    about = "MCP server for offline ZIM archives (Wikipedia and other Kiwix content)",
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  zim-mcp /path/to/zim/files                      simple mode (1 natural-language tool)\n  \
+zim-mcp --mode advanced /path/to/zim/files      all 8 tools\n  \
+zim-mcp --transport http --port 8000 DIR        streamable HTTP at http://127.0.0.1:8000/mcp\n\n\
+Environment: OPENZIM_MCP_TOOL_MODE, OPENZIM_MCP_TRANSPORT, OPENZIM_MCP_HOST, OPENZIM_MCP_PORT,\n\
+OPENZIM_MCP_AUTH_TOKEN, OPENZIM_MCP_CORS_ORIGINS, OPENZIM_MCP_RATE_LIMIT__BURST_SIZE, ...\n\
+(nested fields joined with __). Precedence: flags > environment > --config file > defaults."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the MCP server (the default when no subcommand is given).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ModeArg {
+    Simple,
+    Advanced,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum TransportArg {
+    Stdio,
+    Http,
+    Sse,
+}
+
+#[derive(Debug, Clone, Args, Default)]
+pub struct ServeArgs {
+    /// Directories containing ZIM files (may also come from the config file or
+    /// OPENZIM_MCP_ALLOWED_DIRECTORIES).
+    #[arg(value_name = "DIR")]
+    pub directories: Vec<PathBuf>,
+    /// Tool mode: `advanced` for all 8 tools, `simple` for the single natural-language tool
+    /// (default: simple, or OPENZIM_MCP_TOOL_MODE).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Transport: `stdio` (default), `http` (streamable HTTP) or `sse` (legacy SSE, loopback only).
+    #[arg(long, value_enum)]
+    pub transport: Option<TransportArg>,
+    /// HTTP/SSE bind host (default 127.0.0.1).
+    #[arg(long)]
+    pub host: Option<String>,
+    /// HTTP/SSE bind port (default 8000).
+    #[arg(long)]
+    pub port: Option<i64>,
+    /// TOML configuration file (same field names as the environment variables, nested as tables).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Log level: DEBUG, INFO, WARNING, ERROR (logs go to stderr).
+    #[arg(long)]
+    pub log_level: Option<String>,
+}
+
+impl ServeArgs {
+    pub fn overrides(&self) -> CliOverrides {
+        CliOverrides {
+            allowed_directories: self.directories.clone(),
+            tool_mode: self.mode.map(|m| match m {
+                ModeArg::Simple => ToolMode::Simple,
+                ModeArg::Advanced => ToolMode::Advanced,
+            }),
+            transport: self.transport.map(|t| match t {
+                TransportArg::Stdio => Transport::Stdio,
+                TransportArg::Http => Transport::Http,
+                TransportArg::Sse => Transport::Sse,
+            }),
+            host: self.host.clone(),
+            port: self.port,
+            log_level: self.log_level.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn server_flags_work_without_a_subcommand() {
+        let cli = Cli::try_parse_from([
+            "zim-mcp",
+            "--mode",
+            "advanced",
+            "--transport",
+            "http",
+            "--port",
+            "9000",
+            "a",
+            "b",
+        ])
+        .unwrap();
+        assert!(cli.command.is_none());
+        let o = cli.serve.overrides();
+        assert_eq!(o.tool_mode, Some(ToolMode::Advanced));
+        assert_eq!(o.transport, Some(Transport::Http));
+        assert_eq!(o.port, Some(9000));
+        assert_eq!(o.allowed_directories.len(), 2);
+        let cli = Cli::try_parse_from(["zim-mcp", "serve", "--mode", "simple", "d"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Serve(_))));
+        assert!(Cli::try_parse_from(["zim-mcp", "--mode", "expert", "d"]).is_err());
+    }
+}

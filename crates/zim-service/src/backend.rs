@@ -1,0 +1,292 @@
+//! Where full-text search and HTML rendering plug into the tools.
+//!
+//! The `zim-search` and `zim-render` crates are integrated behind these two traits, so the
+//! tool layer (argument validation, rate limiting, path security, pagination) does not depend
+//! on their internals. Without a search backend the search tools answer with a
+//! `search_unavailable` error; the built-in [`PlainTextRenderer`] turns HTML into readable
+//! text but has no structure-aware views (summary, TOC, sections, links), which answer with a
+//! `render_unavailable` error until a structure-aware renderer is installed.
+
+use serde_json::Value;
+use zim_reader::Entry;
+
+use crate::error::{ErrorKind, ToolError};
+use crate::registry::OpenArchive;
+use crate::tools::args::{CompactBudget, LinkDirection, View, ZimSearchArgs};
+
+/// Full-text, title and suggestion search over one archive.
+pub trait SearchBackend: Send + Sync {
+    /// Run `args` (mode, query, filters) against `archive`, returning the mode's response
+    /// object. `limit`/`offset` are already validated and resolved from the cursor.
+    fn search(
+        &self,
+        archive: &OpenArchive,
+        args: &ZimSearchArgs,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Value, ToolError>;
+}
+
+/// HTML to Markdown/text and the structure-aware views of an article.
+pub trait RenderBackend: Send + Sync {
+    /// The article body as Markdown (or plain text); `compact` asks for the
+    /// token-budgeted rendering within that many characters.
+    fn markdown(
+        &self,
+        entry: &Entry,
+        html: &str,
+        compact: Option<usize>,
+    ) -> Result<String, ToolError>;
+
+    /// `view` = summary / toc / structure as a JSON response; `max_chars` caps a summary.
+    fn view(
+        &self,
+        entry: &Entry,
+        html: &str,
+        view: View,
+        max_chars: usize,
+    ) -> Result<Value, ToolError> {
+        let _ = (entry, html, max_chars);
+        Err(render_unavailable(&format!("zim_get(view=\"{view:?}\")")))
+    }
+
+    /// One section by heading id.
+    fn section(
+        &self,
+        entry: &Entry,
+        html: &str,
+        section_id: &str,
+        max_chars: Option<u64>,
+    ) -> Result<Value, ToolError> {
+        let _ = (entry, html, section_id, max_chars);
+        Err(render_unavailable("zim_get_section"))
+    }
+
+    /// Outbound or related links, unpaginated: `{"links": [...], ...}` (the tool paginates
+    /// the `links` array and renames it `outbound_links` / `related`).
+    fn links(
+        &self,
+        archive: &OpenArchive,
+        entry: &Entry,
+        html: &str,
+        direction: LinkDirection,
+    ) -> Result<Value, ToolError> {
+        let _ = (archive, entry, html, direction);
+        Err(render_unavailable("zim_links"))
+    }
+}
+
+pub fn render_unavailable(what: &str) -> ToolError {
+    ToolError::new(
+        ErrorKind::Unavailable,
+        "render_unavailable",
+        format!("{what} needs the structure-aware renderer, which this build does not include"),
+    )
+}
+
+pub fn search_unavailable() -> ToolError {
+    ToolError::new(
+        ErrorKind::Unavailable,
+        "search_unavailable",
+        "Search is not available in this build (no search backend is installed)",
+    )
+    .with_hint("Use zim_browse to list entries or zim_get with a known entry_path")
+}
+
+/// Readable text from HTML without any structure: drops `<script>`, `<style>` and tags,
+/// decodes the common entities and collapses whitespace, keeping paragraph breaks.
+pub struct PlainTextRenderer;
+
+impl RenderBackend for PlainTextRenderer {
+    fn markdown(
+        &self,
+        _entry: &Entry,
+        html: &str,
+        compact: Option<usize>,
+    ) -> Result<String, ToolError> {
+        let text = html_to_text(html);
+        Ok(match compact {
+            Some(budget) => text.chars().take(budget).collect(),
+            None => text,
+        })
+    }
+}
+
+/// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.
+pub fn budget_chars(budget: Option<&CompactBudget>) -> Result<usize, ToolError> {
+    match budget {
+        None => Ok(6_000),
+        Some(CompactBudget::Chars(n)) if *n >= 100 => Ok(usize::try_from(*n).unwrap_or(usize::MAX)),
+        Some(CompactBudget::Chars(n)) => Err(ToolError::validation(
+            "invalid_arguments",
+            format!("compact_budget must be at least 100 characters (got {n})"),
+        )),
+        Some(CompactBudget::Preset(name)) => match name.trim().to_ascii_lowercase().as_str() {
+            "small" => Ok(2_000),
+            "medium" => Ok(6_000),
+            "large" => Ok(15_000),
+            other => match other.parse::<u64>() {
+                Ok(n) => budget_chars(Some(&CompactBudget::Chars(n))),
+                Err(_) => Err(ToolError::validation(
+                    "invalid_arguments",
+                    format!(
+                        "compact_budget must be small, medium, large or a number (got '{}')",
+                        crate::tools::entry::truncate(other, 40)
+                    ),
+                )),
+            },
+        },
+    }
+}
+
+const BLOCK_TAGS: &[&str] = &[
+    "p",
+    "div",
+    "br",
+    "li",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "tr",
+    "table",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "blockquote",
+    "pre",
+    "dd",
+    "dt",
+];
+
+pub fn html_to_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() / 2);
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        push_text(&mut out, rest.get(..lt).unwrap_or(""));
+        let after = rest.get(lt..).unwrap_or("");
+        let Some(gt) = after.find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = after.get(1..gt).unwrap_or("");
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        rest = after.get(gt + 1..).unwrap_or("");
+        if !tag.starts_with('/') && (name == "script" || name == "style") {
+            // Skip the element's body up to its closing tag.
+            let close = format!("</{name}");
+            let lower = rest.to_ascii_lowercase();
+            rest = match lower.find(&close) {
+                Some(pos) => rest.get(pos..).unwrap_or(""),
+                None => "",
+            };
+            continue;
+        }
+        if BLOCK_TAGS.contains(&name.as_str()) {
+            push_break(&mut out, matches!(name.as_str(), "br" | "li" | "tr"));
+        }
+    }
+    push_text(&mut out, rest);
+    out.trim().to_owned()
+}
+
+fn push_break(out: &mut String, single: bool) {
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    if out.is_empty() || out.ends_with("\n\n") || (single && out.ends_with('\n')) {
+        return;
+    }
+    out.push_str(if single || out.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    });
+}
+
+fn push_text(out: &mut String, raw: &str) {
+    let decoded = decode_entities(raw);
+    for word in decoded.split_whitespace() {
+        if !out.is_empty() && !out.ends_with('\n') && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    if decoded.ends_with(char::is_whitespace) && !out.ends_with(['\n', ' ']) && !out.is_empty() {
+        out.push(' ');
+    }
+}
+
+fn decode_entities(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_owned();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(rest.get(..amp).unwrap_or(""));
+        let after = rest.get(amp..).unwrap_or("");
+        let end = after.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| after.get(1..e)).and_then(entity);
+        match (decoded, end) {
+            (Some(c), Some(e)) => {
+                out.push(c);
+                rest = after.get(e + 1..).unwrap_or("");
+            }
+            _ => {
+                out.push('&');
+                rest = after.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn entity(name: &str) -> Option<char> {
+    match name {
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "quot" => Some('"'),
+        "apos" | "#39" => Some('\''),
+        "nbsp" => Some(' '),
+        _ => {
+            let num = name.strip_prefix('#')?;
+            let code = match num.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => num.parse().ok()?,
+            };
+            char::from_u32(code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_extraction() {
+        let html = "<html><head><style>p{}</style><script>x<y</script></head><body>\
+                    <h1>Title</h1><p>One &amp; two&nbsp;three &#x41;&#66; &bogus; 5 < 6</p>\
+                    <ul><li>a</li><li>b</li></ul></body></html>";
+        assert_eq!(
+            html_to_text(html),
+            "Title\n\nOne & two three AB &bogus; 5\n\na\nb"
+        );
+        assert_eq!(html_to_text("plain"), "plain");
+        assert_eq!(html_to_text("<p>unclosed <b"), "unclosed");
+        assert_eq!(html_to_text("&#xFFFFFFFF; &"), "&#xFFFFFFFF; &");
+    }
+}

@@ -1,0 +1,158 @@
+//! The archives the server may serve: discovered in the allowed directories, opened on first
+//! use and kept open (a reopened handle would lose the reader's caches).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use parking_lot::RwLock;
+use zim_reader::Archive;
+
+use crate::error::ToolError;
+use crate::paths::{AllowedDirs, ArchiveFile};
+use crate::redact::redact_paths;
+
+/// An open archive together with where it came from.
+#[derive(Clone)]
+pub struct OpenArchive {
+    pub file: Arc<ArchiveFile>,
+    pub archive: Archive,
+}
+
+struct Opened {
+    archive: Archive,
+    /// mtime when opened: a replaced file is reopened.
+    modified: Option<SystemTime>,
+}
+
+pub struct ArchiveRegistry {
+    dirs: AllowedDirs,
+    files: RwLock<Arc<Vec<ArchiveFile>>>,
+    opened: RwLock<HashMap<PathBuf, Opened>>,
+}
+
+impl ArchiveRegistry {
+    pub fn new(dirs: AllowedDirs) -> Self {
+        let files = dirs.scan();
+        Self {
+            dirs,
+            files: RwLock::new(Arc::new(files)),
+            opened: RwLock::new(HashMap::new()),
+        }
+    }
+
+    pub fn dirs(&self) -> &AllowedDirs {
+        &self.dirs
+    }
+
+    /// The archives found by the last scan.
+    pub fn files(&self) -> Arc<Vec<ArchiveFile>> {
+        Arc::clone(&self.files.read())
+    }
+
+    /// Scan the allowed directories again; handles of files that disappeared are dropped.
+    pub fn rescan(&self) -> Arc<Vec<ArchiveFile>> {
+        let files = Arc::new(self.dirs.scan());
+        *self.files.write() = Arc::clone(&files);
+        self.opened
+            .write()
+            .retain(|path, _| files.iter().any(|f| &f.path == path));
+        files
+    }
+
+    /// Resolve a client-supplied `zim_file_path` (rescanning once when it is not found, so a
+    /// newly copied archive is served without a restart) and open it.
+    pub fn open(&self, zim_file_path: &str) -> Result<OpenArchive, ToolError> {
+        let files = self.files();
+        let file = match self.dirs.resolve(zim_file_path, &files) {
+            Ok(file) => file.clone(),
+            Err(err) if err.kind == crate::ErrorKind::NotFound => {
+                let files = self.rescan();
+                self.dirs.resolve(zim_file_path, &files)?.clone()
+            }
+            Err(err) => return Err(err),
+        };
+        self.open_file(file)
+    }
+
+    /// The only archive when exactly one is served (tools whose path is optional).
+    pub fn open_default(&self) -> Result<OpenArchive, ToolError> {
+        let files = self.files();
+        match files.as_slice() {
+            [one] => self.open_file(one.clone()),
+            [] => Err(ToolError::not_found(
+                "zim_file_not_found",
+                "No ZIM files were found in the allowed directories",
+            )),
+            many => Err(ToolError::validation(
+                "zim_file_path_required",
+                format!(
+                    "zim_file_path is required when {} archives are available",
+                    many.len()
+                ),
+            )
+            .with_hint(format!(
+                "Available archives: {}",
+                many.iter()
+                    .take(10)
+                    .map(|f| f.display.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    pub fn open_file(&self, file: ArchiveFile) -> Result<OpenArchive, ToolError> {
+        // Re-check containment right before opening: closes the window in which a symlink
+        // could have been swapped since the scan.
+        let canonical = file.path.canonicalize().map_err(|_| {
+            ToolError::not_found(
+                "zim_file_not_found",
+                format!("ZIM file not found: {}", file.display),
+            )
+        })?;
+        if self.dirs.root_of(&canonical).is_none() {
+            return Err(ToolError::security(
+                "Access denied: the archive now resolves outside the allowed directories",
+            ));
+        }
+        let modified = std::fs::metadata(&canonical)
+            .and_then(|m| m.modified())
+            .ok();
+        if let Some(opened) = self.opened.read().get(&canonical)
+            && opened.modified == modified
+        {
+            return Ok(OpenArchive {
+                file: Arc::new(file),
+                archive: opened.archive.clone(),
+            });
+        }
+        let archive = Archive::open(&canonical).map_err(|e| {
+            ToolError::archive(
+                "archive_open_failed",
+                format!(
+                    "Cannot open {}: {}",
+                    file.display,
+                    redact_paths(&e.to_string())
+                ),
+            )
+        })?;
+        self.opened.write().insert(
+            canonical,
+            Opened {
+                archive: archive.clone(),
+                modified,
+            },
+        );
+        Ok(OpenArchive {
+            file: Arc::new(file),
+            archive,
+        })
+    }
+
+    /// Number of archives currently held open.
+    pub fn open_count(&self) -> usize {
+        self.opened.read().len()
+    }
+}

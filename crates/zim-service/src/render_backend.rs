@@ -1,0 +1,192 @@
+//! [`RenderBackend`] on `zim-render`: Markdown, compact prose, summary / TOC / structure
+//! views, sections and the link graph of an article.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use zim_reader::Entry;
+use zim_render::{Budget, Document, RenderOptions};
+
+use crate::backend::RenderBackend;
+use crate::error::ToolError;
+use crate::registry::OpenArchive;
+use crate::tools::args::{LinkDirection, View};
+
+/// Parsed documents kept for follow-up calls (TOC, then a section, then links...).
+const PARSED_CACHE_ENTRIES: u64 = 32;
+/// Most related articles computed for one page.
+const MAX_RELATED: usize = 500;
+
+pub struct ZimRenderBackend {
+    options: RenderOptions,
+    parsed: moka::sync::Cache<(String, u32), Arc<Document>>,
+}
+
+impl ZimRenderBackend {
+    pub fn new() -> Self {
+        Self {
+            options: RenderOptions::default(),
+            parsed: moka::sync::Cache::new(PARSED_CACHE_ENTRIES),
+        }
+    }
+
+    fn document(&self, entry: &Entry, html: &str) -> Result<Arc<Document>, ToolError> {
+        // The key includes the HTML length so two archives' entries with the same index
+        // never share a document by accident.
+        let key = (format!("{}:{}", entry.path(), html.len()), entry.index());
+        if let Some(doc) = self.parsed.get(&key) {
+            return Ok(doc);
+        }
+        let doc = Arc::new(
+            Document::parse(html.as_bytes(), &self.options).map_err(|e| {
+                ToolError::archive("render_failed", format!("Cannot render this entry: {e}"))
+            })?,
+        );
+        self.parsed.insert(key, Arc::clone(&doc));
+        Ok(doc)
+    }
+}
+
+impl Default for ZimRenderBackend {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn title_of(entry: &Entry, doc: &Document) -> String {
+    let own = entry.title();
+    if own.is_empty() {
+        doc.title().unwrap_or_default().to_owned()
+    } else {
+        own.to_owned()
+    }
+}
+
+impl RenderBackend for ZimRenderBackend {
+    fn markdown(
+        &self,
+        entry: &Entry,
+        html: &str,
+        compact: Option<usize>,
+    ) -> Result<String, ToolError> {
+        let doc = self.document(entry, html)?;
+        Ok(match compact {
+            Some(chars) => doc.compact(Budget::Chars(chars)),
+            None => doc.markdown().to_owned(),
+        })
+    }
+
+    fn view(
+        &self,
+        entry: &Entry,
+        html: &str,
+        view: View,
+        max_chars: usize,
+    ) -> Result<Value, ToolError> {
+        let doc = self.document(entry, html)?;
+        let title = title_of(entry, &doc);
+        Ok(match view {
+            View::Summary => json!({
+                "title": title,
+                "path": entry.path(),
+                "summary": doc.summary(max_chars),
+            }),
+            View::Toc => json!({
+                "title": title,
+                "path": entry.path(),
+                "toc": doc.toc(),
+            }),
+            View::Structure => {
+                let sections = doc.structure();
+                json!({
+                    "title": title,
+                    "path": entry.path(),
+                    "section_count": sections.len(),
+                    "sections": sections,
+                    "total_chars": doc.plain_text().chars().count(),
+                })
+            }
+            View::Full => json!({
+                "title": title,
+                "path": entry.path(),
+                "content": doc.markdown(),
+            }),
+        })
+    }
+
+    fn section(
+        &self,
+        entry: &Entry,
+        html: &str,
+        section_id: &str,
+        max_chars: Option<u64>,
+    ) -> Result<Value, ToolError> {
+        let doc = self.document(entry, html)?;
+        let Some(mut view) = doc.section(section_id.trim()) else {
+            let ids: Vec<String> = doc
+                .structure()
+                .into_iter()
+                .map(|s| s.id)
+                .take(100)
+                .collect();
+            return Err(ToolError::not_found(
+                "section_not_found",
+                format!(
+                    "No section '{}' in {}",
+                    crate::tools::entry::truncate(section_id, 100),
+                    entry.path()
+                ),
+            )
+            .with_hint(format!("Available section ids: {}", ids.join(", "))));
+        };
+        let mut truncated = false;
+        if let Some(max) = max_chars.and_then(|m| usize::try_from(m).ok())
+            && view.chars > max
+        {
+            view.markdown = view.markdown.chars().take(max).collect();
+            truncated = true;
+        }
+        let mut value = serde_json::to_value(&view).unwrap_or(Value::Null);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("entry_path".into(), json!(entry.path()));
+            map.insert("truncated".into(), json!(truncated));
+        }
+        Ok(value)
+    }
+
+    fn links(
+        &self,
+        archive: &OpenArchive,
+        entry: &Entry,
+        html: &str,
+        direction: LinkDirection,
+    ) -> Result<Value, ToolError> {
+        let doc = self.document(entry, html)?;
+        let resolve = |path: &str| -> Option<String> {
+            let found = archive.archive.entry_by_path(path).ok().flatten()?;
+            let target = if found.is_redirect() {
+                found.resolve().ok()?
+            } else {
+                found
+            };
+            Some(target.path().to_owned())
+        };
+        Ok(match direction {
+            LinkDirection::Outbound => {
+                let report = doc.links(entry.path(), &resolve);
+                json!({
+                    "entry_path": entry.path(),
+                    "links": report.links,
+                    "internal_count": report.counts.internal,
+                    "external_count": report.counts.external,
+                    "media_count": report.counts.media,
+                    "missing_count": report.counts.missing,
+                })
+            }
+            LinkDirection::Related => json!({
+                "entry_path": entry.path(),
+                "links": doc.related(entry.path(), &resolve, MAX_RELATED),
+            }),
+        })
+    }
+}

@@ -1,0 +1,176 @@
+//! [`SearchBackend`] on `zim-search`: full-text search, exact-title lookup and title
+//! suggestions through the Xapian indexes the archives embed (with title-listing fallbacks).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+use serde_json::{Value, json};
+use zim_search::{ArchiveSearch, ResultSource, SearchRequest, SuggestSource};
+
+use crate::backend::{SearchBackend, html_to_text};
+use crate::error::ToolError;
+use crate::registry::OpenArchive;
+use crate::tools::args::{SearchMode, ZimSearchArgs};
+use crate::tools::namespace::parse_namespace;
+
+/// Characters of a result snippet.
+const SNIPPET_CHARS: usize = 300;
+/// Bytes of an entry read to build its snippet (articles can be megabytes).
+const SNIPPET_SOURCE_BYTES: usize = 200_000;
+
+pub struct ZimSearchBackend {
+    /// One searcher per archive (by uuid): its Xapian handles are opened once and reused.
+    searchers: Mutex<HashMap<String, Arc<ArchiveSearch>>>,
+}
+
+impl ZimSearchBackend {
+    pub fn new() -> Self {
+        Self {
+            searchers: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn searcher(&self, open: &OpenArchive) -> Arc<ArchiveSearch> {
+        let key = format!("{}:{}", open.archive.uuid(), open.file.display);
+        let mut map = self.searchers.lock();
+        Arc::clone(
+            map.entry(key)
+                .or_insert_with(|| Arc::new(ArchiveSearch::new(open.archive.clone()))),
+        )
+    }
+}
+
+impl Default for ZimSearchBackend {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn search_error(err: impl std::fmt::Display) -> ToolError {
+    ToolError::archive("search_failed", format!("Search failed: {err}"))
+}
+
+/// Plain text of an entry, for snippets (empty when it cannot be read).
+fn entry_text(searcher: &ArchiveSearch, index: Option<u32>) -> String {
+    let Some(entry) = index.and_then(|i| searcher.archive().entry_at(i).ok()) else {
+        return String::new();
+    };
+    let Ok(blob) = entry.resolve().and_then(|e| e.content()) else {
+        return String::new();
+    };
+    let bytes = blob
+        .get(..SNIPPET_SOURCE_BYTES.min(blob.len()))
+        .unwrap_or(&[]);
+    html_to_text(&String::from_utf8_lossy(bytes))
+}
+
+impl SearchBackend for ZimSearchBackend {
+    fn search(
+        &self,
+        archive: &OpenArchive,
+        args: &ZimSearchArgs,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Value, ToolError> {
+        let searcher = self.searcher(archive);
+        let query = args.query.trim();
+        match args.mode {
+            SearchMode::Fulltext => {
+                let request = SearchRequest {
+                    text: query.to_owned(),
+                    offset,
+                    limit,
+                    namespace: args.namespace.as_deref().map(parse_namespace).transpose()?,
+                    content_type: args.content_type.clone().filter(|c| !c.trim().is_empty()),
+                };
+                let results = searcher.search(&request).map_err(search_error)?;
+                let hits: Vec<Value> = results
+                    .hits
+                    .iter()
+                    .map(|hit| {
+                        let text = entry_text(&searcher, hit.entry_index);
+                        json!({
+                            "path": hit.path,
+                            "title": hit.title,
+                            "rank": hit.rank,
+                            "score": hit.score,
+                            "word_count": hit.word_count,
+                            "snippet": searcher.snippet(query, &text, SNIPPET_CHARS),
+                        })
+                    })
+                    .collect();
+                let returned = u64::try_from(hits.len()).unwrap_or(u64::MAX);
+                let has_more = u64::from(offset).saturating_add(returned) < results.estimated_total
+                    && returned == u64::from(limit);
+                let mut response = json!({
+                    "query": query,
+                    "mode": "fulltext",
+                    "offset": offset,
+                    "limit": limit,
+                    "total_results": results.estimated_total,
+                    "total_is_exact": results.total_is_exact,
+                    "returned_count": hits.len(),
+                    "has_more": has_more,
+                    "results": hits,
+                    "source": "fulltext",
+                });
+                if let (ResultSource::TitleFallback { reason }, Some(map)) =
+                    (&results.source, response.as_object_mut())
+                {
+                    map.insert("source".into(), json!("title_fallback"));
+                    map.insert("reason".into(), json!(reason));
+                }
+                Ok(response)
+            }
+            SearchMode::Title => {
+                let suggestions = searcher
+                    .suggest(query, offset, limit)
+                    .map_err(search_error)?;
+                let entry =
+                    match searcher.find_title(query).map_err(search_error)? {
+                        Some(e) => Some(json!({
+                            "path": e.path(),
+                            "title": e.title(),
+                            "is_redirect": e.is_redirect(),
+                        })),
+                        // Archives whose title listing holds front articles only miss other
+                        // titles; an exact match among the suggestions still counts.
+                        None => suggestions.hits.iter().find(|s| s.title == query).map(
+                            |s| json!({"path": s.path, "title": s.title, "is_redirect": false}),
+                        ),
+                    };
+                Ok(json!({
+                    "query": query,
+                    "mode": "title",
+                    "found": entry.is_some(),
+                    "entry": entry,
+                    "candidates": suggestions.hits.iter().map(|s| json!({"path": s.path, "title": s.title})).collect::<Vec<_>>(),
+                    "has_more": false,
+                }))
+            }
+            SearchMode::Suggest => {
+                let results = searcher
+                    .suggest(query, offset, limit)
+                    .map_err(search_error)?;
+                let returned = u64::try_from(results.hits.len()).unwrap_or(u64::MAX);
+                let source = match results.source {
+                    SuggestSource::TitleIndex => "title_index",
+                    SuggestSource::TitleListing => "title_listing",
+                    SuggestSource::TitleListingCaseSensitive => "title_listing_case_sensitive",
+                };
+                Ok(json!({
+                    "query": query,
+                    "mode": "suggest",
+                    "offset": offset,
+                    "limit": limit,
+                    "total_suggestions": results.estimated_total,
+                    "suggestions": results.hits.iter().map(|s| json!({"path": s.path, "title": s.title})).collect::<Vec<_>>(),
+                    "has_more": u64::from(offset).saturating_add(returned) < results.estimated_total
+                        && returned == u64::from(limit),
+                    "source": source,
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! [`ZimService`]: the state shared by every MCP session and the entry point of tool calls.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::backend::{RenderBackend, SearchBackend, search_unavailable};
+use crate::cache::{CacheStats, ResultCache};
+use crate::config::Config;
+use crate::cursor::CursorCodec;
+use crate::error::ToolError;
+use crate::paths::AllowedDirs;
+use crate::ratelimit::{RateLimiter, operation_cost};
+use crate::registry::{ArchiveRegistry, OpenArchive};
+use crate::tools::args::*;
+use crate::tools::entry::{archive_error, find_entry};
+use crate::tools::query::{Intent, parse as parse_query};
+use crate::tools::{
+    ADVANCED_TOOLS, ToolOutput, ToolSpec, browse, get, health, metadata, tool_specs,
+};
+
+const SEARCH_TOOL: &str = "zim_search";
+const LINKS_TOOL: &str = "zim_links";
+const DEFAULT_LINKS_LIMIT: u32 = 100;
+const MAX_QUERY_LEN: usize = 500;
+
+#[derive(Serialize, Deserialize)]
+struct OffsetState {
+    o: u32,
+}
+
+pub struct ZimService {
+    config: Config,
+    registry: ArchiveRegistry,
+    limiter: RateLimiter,
+    cache: ResultCache,
+    cursors: CursorCodec,
+    started_at: DateTime<Utc>,
+    search: Option<Arc<dyn SearchBackend>>,
+    renderer: Arc<dyn RenderBackend>,
+}
+
+impl ZimService {
+    /// A service with the default backends: zim-render (feature `render`, else plain text)
+    /// and zim-search (feature `search`, else no search).
+    pub fn new(config: Config) -> Self {
+        Self::with_backends(config, default_search(), default_renderer())
+    }
+
+    pub fn with_backends(
+        config: Config,
+        search: Option<Arc<dyn SearchBackend>>,
+        renderer: Arc<dyn RenderBackend>,
+    ) -> Self {
+        let registry = ArchiveRegistry::new(AllowedDirs::new(config.allowed_directories.clone()));
+        Self {
+            limiter: RateLimiter::new(config.rate_limit.clone()),
+            cache: ResultCache::new(config.cache.clone()),
+            cursors: CursorCodec::new(),
+            started_at: Utc::now(),
+            registry,
+            config,
+            search,
+            renderer,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn registry(&self) -> &ArchiveRegistry {
+        &self.registry
+    }
+
+    pub fn cache_stats(&self) -> CacheStats {
+        self.cache.stats()
+    }
+
+    pub fn cursors(&self) -> &CursorCodec {
+        &self.cursors
+    }
+
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.limiter
+    }
+
+    /// Ready means at least one allowed directory can be read (`/readyz`).
+    pub fn is_ready(&self) -> bool {
+        self.registry.dirs().readable_count() > 0
+    }
+
+    /// The tools of the configured mode.
+    pub fn tool_specs(&self) -> Vec<ToolSpec> {
+        tool_specs(self.config.tool_mode)
+    }
+
+    /// Whether `name` is a tool of the configured mode.
+    pub fn has_tool(&self, name: &str) -> bool {
+        self.tool_specs().iter().any(|t| t.name == name)
+    }
+
+    /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
+    /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
+    pub fn call_tool(
+        &self,
+        name: &str,
+        args: Option<Map<String, Value>>,
+    ) -> Result<ToolOutput, ToolError> {
+        match name {
+            "zim_query" => self.zim_query(parse_args(name, args)?),
+            "zim_search" => self
+                .zim_search(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            "zim_get" => self.zim_get(parse_args(name, args)?),
+            "zim_get_section" => self
+                .zim_get_section(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            "zim_browse" => self
+                .zim_browse(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            "zim_metadata" => self
+                .zim_metadata(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            "zim_links" => self
+                .zim_links(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            "zim_health" => self
+                .zim_health(parse_args(name, args)?)
+                .map(ToolOutput::Json),
+            other => Err(ToolError::validation(
+                "unknown_tool",
+                format!(
+                    "Unknown tool '{}'; tools: {}",
+                    crate::tools::entry::truncate(other, 80),
+                    ADVANCED_TOOLS.join(", ")
+                ),
+            )),
+        }
+    }
+
+    fn charge(&self, operation: &str, cost: Option<u32>) -> Result<(), ToolError> {
+        self.limiter.check(operation, cost)
+    }
+
+    fn open(&self, zim_file_path: Option<&str>) -> Result<OpenArchive, ToolError> {
+        match zim_file_path.map(str::trim).filter(|p| !p.is_empty()) {
+            Some(path) => self.registry.open(path),
+            None => self.registry.open_default(),
+        }
+    }
+
+    pub fn zim_metadata(&self, args: ZimMetadataArgs) -> Result<Value, ToolError> {
+        self.charge("get_metadata", None)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        let key = format!("metadata:{}:{}", open.archive.uuid(), open.file.display);
+        let value = self
+            .cache
+            .get_or_try_insert(&key, || metadata::metadata_response(&open))?;
+        Ok(Value::clone(&value))
+    }
+
+    pub fn zim_browse(&self, args: ZimBrowseArgs) -> Result<Value, ToolError> {
+        browse::validate(&args)?;
+        self.charge("browse_namespace", None)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        browse::browse(&open, &args, &self.cursors)
+    }
+
+    pub fn zim_health(&self, args: ZimHealthArgs) -> Result<Value, ToolError> {
+        self.charge("get_server_health", None)?;
+        match args
+            .zim_file_path
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            Some(path) => health::archive_report(&self.registry, path),
+            None => Ok(health::server_report(&health::ServerFacts {
+                config: &self.config,
+                registry: &self.registry,
+                cache: self.cache.stats(),
+                started_at: self.started_at,
+            })),
+        }
+    }
+
+    pub fn zim_get(&self, args: ZimGetArgs) -> Result<ToolOutput, ToolError> {
+        let branch = get::validate(&args)?;
+        let compact = if args.compact {
+            Some(crate::backend::budget_chars(args.compact_budget.as_ref())?)
+        } else {
+            None
+        };
+        let cost = match branch {
+            get::Branch::Batch => args
+                .entry_paths
+                .as_ref()
+                .map(|p| u32::try_from(p.len()).unwrap_or(u32::MAX)),
+            _ => None,
+        };
+        self.charge(branch.operation(args.view), cost)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        let ctx = get::GetContext {
+            open: &open,
+            compact,
+            renderer: self.renderer.as_ref(),
+            default_max_chars: self.config.content.max_content_length,
+            max_binary_size: self.config.content.max_binary_size,
+        };
+        get::get(&ctx, &args, branch)
+    }
+
+    pub fn zim_get_section(&self, args: ZimGetSectionArgs) -> Result<Value, ToolError> {
+        check_range("max_chars", args.max_chars, 1, u64::MAX)?;
+        crate::tools::entry::check_entry_path(&args.entry_path)?;
+        if args.section_id.trim().is_empty() {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                "section_id is empty",
+            ));
+        }
+        self.charge("get_section", None)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        let found = find_entry(&open.archive, &args.entry_path)?;
+        let html = entry_html(&found.entry)?;
+        self.renderer
+            .section(&found.entry, &html, &args.section_id, args.max_chars)
+    }
+
+    pub fn zim_links(&self, args: ZimLinksArgs) -> Result<Value, ToolError> {
+        check_range("limit", args.limit.map(u64::from), 1, 500)?;
+        let operation = match args.direction {
+            LinkDirection::Outbound => "extract_article_links",
+            LinkDirection::Related => "get_related_articles",
+        };
+        self.charge(operation, None)?;
+        crate::tools::entry::check_entry_path(&args.entry_path)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        // Cursors are bound to the archive and the page they were issued for.
+        let identity = format!("{}:{}", open.archive.uuid(), args.entry_path);
+        let offset = match args
+            .cursor
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(cursor) => {
+                self.cursors
+                    .decode::<OffsetState>(LINKS_TOOL, &identity, cursor)?
+                    .o
+            }
+            None => args.offset,
+        };
+        let limit = args.limit.unwrap_or(DEFAULT_LINKS_LIMIT);
+        let found = find_entry(&open.archive, &args.entry_path)?;
+        let html = entry_html(&found.entry)?;
+        let mut response = self
+            .renderer
+            .links(&open, &found.entry, &html, args.direction)?;
+        let Some(map) = response.as_object_mut() else {
+            return Ok(response);
+        };
+        let all = match map.remove("links") {
+            Some(Value::Array(all)) => all,
+            _ => Vec::new(),
+        };
+        let total = all.len();
+        let start = usize::try_from(offset).unwrap_or(usize::MAX).min(total);
+        let take = usize::try_from(limit).unwrap_or(usize::MAX);
+        let page: Vec<Value> = all.into_iter().skip(start).take(take).collect();
+        let end = start.saturating_add(page.len());
+        let key = match args.direction {
+            LinkDirection::Outbound => "outbound_links",
+            LinkDirection::Related => "related",
+        };
+        map.insert(key.into(), Value::Array(page));
+        map.insert("total".into(), json!(total));
+        map.insert("offset".into(), json!(start));
+        let next = (end < total).then(|| {
+            let o = u32::try_from(end).unwrap_or(u32::MAX);
+            self.cursors
+                .encode(LINKS_TOOL, &identity, &OffsetState { o })
+        });
+        map.insert("next_cursor".into(), json!(next));
+        Ok(response)
+    }
+
+    pub fn zim_search(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
+        let query = args.query.trim();
+        if query.is_empty() {
+            return Err(ToolError::validation("invalid_arguments", "query is empty"));
+        }
+        if query.chars().count() > MAX_QUERY_LEN {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                format!("query is longer than {MAX_QUERY_LEN} characters"),
+            ));
+        }
+        let (max, operation) = match args.mode {
+            SearchMode::Fulltext => (100, "search"),
+            SearchMode::Title => (100, "find_entry_by_title"),
+            SearchMode::Suggest => (50, "suggestions"),
+        };
+        check_range("limit", args.limit.map(u64::from), 1, max)?;
+        if args.mode != SearchMode::Fulltext
+            && (args.namespace.is_some() || args.content_type.is_some())
+        {
+            return Err(ToolError::validation(
+                "invalid_parameter_combination",
+                "namespace and content_type filters only apply to mode=\"fulltext\"",
+            ));
+        }
+        let limit = args.limit.unwrap_or_else(|| {
+            u32::try_from(self.config.content.default_search_limit).unwrap_or(10)
+        });
+        // A cross-file search skips archives that cannot be opened and lists them instead
+        // of failing as a whole.
+        let mut skipped = Vec::new();
+        let archives: Vec<OpenArchive> = if args.cross_file {
+            let files = self.registry.files();
+            files
+                .iter()
+                .filter_map(|f| match self.registry.open_file(f.clone()) {
+                    Ok(open) => Some(open),
+                    Err(err) => {
+                        skipped.push(json!({"zim_file": f.display, "error": err.payload()}));
+                        None
+                    }
+                })
+                .collect()
+        } else {
+            vec![self.open(args.zim_file_path.as_deref())?]
+        };
+        let identity = if args.cross_file {
+            "*".to_owned()
+        } else {
+            archives
+                .first()
+                .map(|a| a.archive.uuid())
+                .unwrap_or_default()
+        };
+        let offset = match args
+            .cursor
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(cursor) => {
+                self.cursors
+                    .decode::<OffsetState>(SEARCH_TOOL, &identity, cursor)?
+                    .o
+            }
+            None => args.offset,
+        };
+        let per_archive = operation_cost(operation);
+        let count = u32::try_from(archives.len()).unwrap_or(u32::MAX);
+        self.charge(operation, Some(per_archive.saturating_mul(count.max(1))))?;
+        let Some(backend) = &self.search else {
+            return Err(search_unavailable());
+        };
+        let mut results = Vec::with_capacity(archives.len());
+        for open in &archives {
+            let mut result = backend.search(open, &args, limit, offset)?;
+            if let Some(map) = result.as_object_mut() {
+                map.insert("zim_file".into(), json!(open.file.display));
+            }
+            results.push(result);
+        }
+        let has_more = results
+            .iter()
+            .any(|r| r.get("has_more").and_then(Value::as_bool) == Some(true));
+        let next_cursor = has_more.then(|| {
+            self.cursors.encode(
+                SEARCH_TOOL,
+                &identity,
+                &OffsetState {
+                    o: offset.saturating_add(limit),
+                },
+            )
+        });
+        let mut response = if args.cross_file {
+            json!({
+                "query": query,
+                "files_searched": results.len(),
+                "per_file_results": results,
+                "skipped_files": skipped,
+            })
+        } else {
+            results.pop().unwrap_or(Value::Null)
+        };
+        if let (Some(map), Some(cursor)) = (response.as_object_mut(), next_cursor) {
+            map.insert("next_cursor".into(), Value::String(cursor));
+        }
+        Ok(response)
+    }
+
+    pub fn zim_query(&self, args: ZimQueryArgs) -> Result<ToolOutput, ToolError> {
+        let parsed = parse_query(&args.query);
+        let file = args.zim_file_path.clone().or(parsed.zim_file.clone());
+        let limit = args.limit.or(parsed.limit);
+        let open_path = || -> Result<String, ToolError> {
+            match &file {
+                Some(f) => Ok(f.clone()),
+                None => Ok(self.registry.open_default()?.file.display.clone()),
+            }
+        };
+        let get_args = |entry_path: Option<String>,
+                        view: View,
+                        main_page: bool|
+         -> Result<ZimGetArgs, ToolError> {
+            Ok(ZimGetArgs {
+                zim_file_path: open_path()?,
+                entry_path,
+                entry_paths: None,
+                view,
+                binary: false,
+                main_page,
+                max_content_length: args.max_content_length,
+                content_offset: args.content_offset,
+                compact: args.compact,
+                compact_budget: args.compact_budget.clone(),
+            })
+        };
+        match parsed.intent {
+            Intent::ListFiles => {
+                self.charge("list_zim_files", None)?;
+                let files = self.registry.rescan();
+                Ok(ToolOutput::Json(json!({
+                    "files": files.iter().map(health::archive_listing).collect::<Vec<_>>(),
+                    "count": files.len(),
+                })))
+            }
+            Intent::Metadata => self
+                .zim_metadata(ZimMetadataArgs {
+                    zim_file_path: open_path()?,
+                })
+                .map(ToolOutput::Json),
+            Intent::MainPage => self.zim_get(get_args(None, View::Full, true)?),
+            Intent::Browse { namespace, walk } => self
+                .zim_browse(ZimBrowseArgs {
+                    zim_file_path: open_path()?,
+                    namespace,
+                    mode: if walk {
+                        BrowseMode::Walk
+                    } else {
+                        BrowseMode::Page
+                    },
+                    cursor: if walk { args.cursor.clone() } else { None },
+                    limit,
+                    offset: if walk { 0 } else { args.offset },
+                })
+                .map(ToolOutput::Json),
+            Intent::Get { entry } => self.zim_get(get_args(Some(entry), View::Full, false)?),
+            Intent::View { entry, view } => self.zim_get(get_args(Some(entry), view, false)?),
+            Intent::Links { entry, related } => self
+                .zim_links(ZimLinksArgs {
+                    zim_file_path: open_path()?,
+                    entry_path: entry,
+                    direction: if related {
+                        LinkDirection::Related
+                    } else {
+                        LinkDirection::Outbound
+                    },
+                    cursor: None,
+                    limit,
+                    offset: args.offset,
+                })
+                .map(ToolOutput::Json),
+            Intent::Search { query, cross_file } => self
+                .zim_search(search_args(
+                    query,
+                    SearchMode::Fulltext,
+                    if cross_file { None } else { file.clone() },
+                    cross_file,
+                    &args,
+                    limit,
+                ))
+                .map(ToolOutput::Json),
+            Intent::Suggest { prefix } => self
+                .zim_search(search_args(
+                    prefix,
+                    SearchMode::Suggest,
+                    file.clone(),
+                    false,
+                    &args,
+                    limit.map(|l| l.min(50)),
+                ))
+                .map(ToolOutput::Json),
+            Intent::Title { title } => self
+                .zim_search(search_args(
+                    title,
+                    SearchMode::Title,
+                    file.clone(),
+                    false,
+                    &args,
+                    limit,
+                ))
+                .map(ToolOutput::Json),
+        }
+    }
+}
+
+#[cfg(feature = "search")]
+fn default_search() -> Option<Arc<dyn SearchBackend>> {
+    Some(Arc::new(crate::search_backend::ZimSearchBackend::new()))
+}
+
+#[cfg(not(feature = "search"))]
+fn default_search() -> Option<Arc<dyn SearchBackend>> {
+    None
+}
+
+#[cfg(feature = "render")]
+fn default_renderer() -> Arc<dyn RenderBackend> {
+    Arc::new(crate::render_backend::ZimRenderBackend::new())
+}
+
+#[cfg(not(feature = "render"))]
+fn default_renderer() -> Arc<dyn RenderBackend> {
+    Arc::new(crate::backend::PlainTextRenderer)
+}
+
+fn search_args(
+    query: String,
+    mode: SearchMode,
+    zim_file_path: Option<String>,
+    cross_file: bool,
+    args: &ZimQueryArgs,
+    limit: Option<u32>,
+) -> ZimSearchArgs {
+    ZimSearchArgs {
+        query,
+        mode,
+        zim_file_path,
+        cross_file,
+        namespace: None,
+        content_type: None,
+        limit: limit.map(|l| l.min(100)),
+        offset: args.offset,
+        cursor: args.cursor.clone(),
+    }
+}
+
+fn entry_html(entry: &zim_reader::Entry) -> Result<String, ToolError> {
+    let blob = entry.content().map_err(|e| archive_error("get_entry", e))?;
+    Ok(String::from_utf8_lossy(&blob).into_owned())
+}

@@ -1,0 +1,341 @@
+//! `zim_get`: one entry rendered, a batch, raw bytes, or the main page.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde_json::{Value, json};
+use zim_reader::Entry;
+
+use crate::backend::RenderBackend;
+use crate::error::ToolError;
+use crate::registry::OpenArchive;
+use crate::tools::ToolOutput;
+use crate::tools::args::{View, ZimGetArgs};
+use crate::tools::entry::{Found, archive_error, check_entry_path, find_entry};
+
+/// Most entries one batch call may ask for.
+pub const MAX_BATCH: usize = 50;
+
+/// Which of the four mutually exclusive branches a call selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Branch {
+    Single,
+    Batch,
+    Binary,
+    MainPage,
+}
+
+impl Branch {
+    /// Internal operation name, for rate limiting.
+    pub fn operation(self, view: View) -> &'static str {
+        match (self, view) {
+            (Branch::Single, View::Full) => "get_entry",
+            (Branch::Single, _) => "get_structure",
+            (Branch::Batch, _) => "get_zim_entries",
+            (Branch::Binary, _) => "get_binary_entry",
+            (Branch::MainPage, _) => "get_main_page",
+        }
+    }
+}
+
+fn combination_error(hint: &str) -> ToolError {
+    ToolError::validation(
+        "invalid_path_combination",
+        "Set exactly one of: entry_path, entry_paths, binary, main_page",
+    )
+    .with_hint(hint)
+}
+
+/// Decide the branch, refusing every ambiguous combination.
+pub fn branch(args: &ZimGetArgs) -> Result<Branch, ToolError> {
+    let single = args.entry_path.is_some();
+    let batch = args.entry_paths.is_some();
+    match (single, batch, args.binary, args.main_page) {
+        (true, true, _, _) => Err(combination_error(
+            "Use entry_path for one entry or entry_paths=[...] for a batch, not both",
+        )),
+        (_, _, true, true) => Err(combination_error("binary and main_page cannot be combined")),
+        (_, true, true, _) => Err(combination_error("binary=true takes a single entry_path")),
+        (true, _, _, true) | (_, true, _, true) => Err(combination_error(
+            "main_page=true takes no entry_path/entry_paths",
+        )),
+        (false, false, true, false) => Err(combination_error("binary=true needs an entry_path")),
+        (false, false, false, false) => Err(combination_error(
+            "Pass entry_path, entry_paths=[...] for a batch, or main_page=true",
+        )),
+        (false, false, false, true) if args.view != View::Full => Err(combination_error(
+            "view applies to entry_path; main_page=true returns the full main page",
+        )),
+        (false, true, false, false) if args.view != View::Full => Err(combination_error(
+            "view applies to a single entry_path; use entry_paths only with view=\"full\"",
+        )),
+        (true, false, true, false) => Ok(Branch::Binary),
+        (true, false, false, false) => Ok(Branch::Single),
+        (false, true, false, false) => Ok(Branch::Batch),
+        (false, false, false, true) => Ok(Branch::MainPage),
+    }
+}
+
+/// Validation that needs no archive.
+pub fn validate(args: &ZimGetArgs) -> Result<Branch, ToolError> {
+    let branch = branch(args)?;
+    if let Some(max) = args.max_content_length
+        && max < 100
+    {
+        return Err(ToolError::validation(
+            "invalid_arguments",
+            format!("max_content_length must be at least 100 (got {max})"),
+        ));
+    }
+    if let Some(path) = &args.entry_path {
+        check_entry_path(path)?;
+    }
+    if let Some(paths) = &args.entry_paths {
+        if paths.is_empty() {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                "entry_paths is empty",
+            ));
+        }
+        if paths.len() > MAX_BATCH {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                format!(
+                    "entry_paths holds {} paths; at most {MAX_BATCH} per call",
+                    paths.len()
+                ),
+            )
+            .with_hint("Split the batch into several calls"));
+        }
+    }
+    Ok(branch)
+}
+
+pub struct GetContext<'a> {
+    pub open: &'a OpenArchive,
+    /// Compact-mode budget in characters, when compact rendering was asked for.
+    pub compact: Option<usize>,
+    pub renderer: &'a dyn RenderBackend,
+    pub default_max_chars: u64,
+    pub max_binary_size: u64,
+}
+
+pub fn get(
+    ctx: &GetContext<'_>,
+    args: &ZimGetArgs,
+    branch: Branch,
+) -> Result<ToolOutput, ToolError> {
+    let max_chars = args.max_content_length.unwrap_or(ctx.default_max_chars);
+    match branch {
+        Branch::Single => {
+            let requested = args.entry_path.as_deref().unwrap_or_default();
+            let found = find_entry(&ctx.open.archive, requested)?;
+            if args.view == View::Full {
+                render_single(ctx, requested, &found, max_chars, args.content_offset)
+                    .map(ToolOutput::Text)
+            } else {
+                let html = entry_text(&found.entry)?;
+                let cap =
+                    usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
+                let mut view = ctx.renderer.view(&found.entry, &html, args.view, cap)?;
+                if let (Some(map), Some(actual)) = (view.as_object_mut(), &found.matched_path) {
+                    map.insert("requested_path".into(), json!(requested));
+                    map.insert("actual_path".into(), json!(actual));
+                }
+                Ok(ToolOutput::Json(view))
+            }
+        }
+        Branch::MainPage => {
+            let main = ctx
+                .open
+                .archive
+                .main_entry()
+                .map_err(|e| archive_error("get_main_page", e))?
+                .ok_or_else(|| {
+                    ToolError::not_found("main_page_not_found", "This archive has no main page")
+                })?;
+            let requested = main.path().to_owned();
+            let entry = main
+                .resolve()
+                .map_err(|e| archive_error("get_main_page", e))?;
+            let found = Found {
+                matched_path: (entry.path() != requested).then(|| entry.path().to_owned()),
+                entry,
+            };
+            render_single(ctx, &requested, &found, max_chars, args.content_offset)
+                .map(ToolOutput::Text)
+        }
+        Branch::Binary => {
+            binary(ctx, args.entry_path.as_deref().unwrap_or_default()).map(ToolOutput::Json)
+        }
+        Branch::Batch => Ok(ToolOutput::Json(batch(
+            ctx,
+            args.entry_paths.as_deref().unwrap_or_default(),
+            max_chars,
+        ))),
+    }
+}
+
+/// The entry's content as text (HTML or any other text type).
+fn entry_text(entry: &Entry) -> Result<String, ToolError> {
+    let blob = entry.content().map_err(|e| archive_error("get_entry", e))?;
+    Ok(String::from_utf8_lossy(&blob).into_owned())
+}
+
+fn render_single(
+    ctx: &GetContext<'_>,
+    requested: &str,
+    found: &Found,
+    max_chars: u64,
+    content_offset: u64,
+) -> Result<String, ToolError> {
+    let entry = &found.entry;
+    let mime = entry
+        .mimetype()
+        .map_err(|e| archive_error("get_entry", e))?
+        .to_string();
+    let body = if mime.starts_with("text/html") {
+        ctx.renderer
+            .markdown(entry, &entry_text(entry)?, ctx.compact)?
+    } else if mime.starts_with("text/")
+        || mime.contains("json")
+        || mime.contains("xml")
+        || mime.contains("javascript")
+    {
+        entry_text(entry)?
+    } else {
+        let size = entry.size().map_err(|e| archive_error("get_entry", e))?;
+        format!("(binary content, {size} bytes; use binary=true to fetch it)")
+    };
+    let total = body.chars().count() as u64;
+    let start = content_offset.min(total);
+    let take = usize::try_from(max_chars).unwrap_or(usize::MAX);
+    let skip = usize::try_from(start).unwrap_or(usize::MAX);
+    let page: String = body.chars().skip(skip).take(take).collect();
+    let end = start.saturating_add(page.chars().count() as u64);
+    let mut out = format!("# {}\n\n", entry.title());
+    match &found.matched_path {
+        Some(actual) => out.push_str(&format!(
+            "Requested Path: {requested}\nActual Path: {actual}\n"
+        )),
+        None => out.push_str(&format!("Path: {}\n", entry.path())),
+    }
+    out.push_str(&format!("Type: {mime}\n\n## Content\n\n{page}"));
+    if end < total {
+        out.push_str(&format!(
+            "\n\n... [Content truncated: characters {start}-{end} of {total}. Use content_offset={end} to continue]"
+        ));
+    }
+    Ok(out)
+}
+
+fn binary(ctx: &GetContext<'_>, requested: &str) -> Result<Value, ToolError> {
+    let found = find_entry(&ctx.open.archive, requested)?;
+    let entry = &found.entry;
+    let size = entry
+        .size()
+        .map_err(|e| archive_error("get_binary_entry", e))?;
+    if size > ctx.max_binary_size {
+        return Err(ToolError::validation(
+            "entry_too_large",
+            format!(
+                "Entry is {size} bytes; the binary limit is {} bytes",
+                ctx.max_binary_size
+            ),
+        )
+        .with_hint("Raise content.max_binary_size in the server configuration to fetch it"));
+    }
+    let blob = entry
+        .content()
+        .map_err(|e| archive_error("get_binary_entry", e))?;
+    Ok(json!({
+        "path": entry.path(),
+        "title": entry.title().to_string(),
+        "mime_type": entry.mimetype().map_err(|e| archive_error("get_binary_entry", e))?.to_string(),
+        "size": blob.len(),
+        "encoding": "base64",
+        "data": STANDARD.encode(&*blob),
+    }))
+}
+
+fn batch(ctx: &GetContext<'_>, paths: &[String], max_chars: u64) -> Value {
+    let mut succeeded = 0u32;
+    let mut failed = 0u32;
+    let results: Vec<Value> = paths
+        .iter()
+        .map(|path| {
+            let outcome = find_entry(&ctx.open.archive, path)
+                .and_then(|found| render_single(ctx, path, &found, max_chars, 0));
+            match outcome {
+                Ok(content) => {
+                    succeeded += 1;
+                    json!({"entry_path": path, "success": true, "content": content})
+                }
+                Err(err) => {
+                    failed += 1;
+                    json!({"entry_path": path, "success": false, "error": err.payload()})
+                }
+            }
+        })
+        .collect();
+    json!({"results": results, "succeeded": succeeded, "failed": failed})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::args::parse_args;
+    use serde_json::json;
+
+    fn args(v: Value) -> ZimGetArgs {
+        let mut map = v.as_object().cloned().unwrap();
+        map.insert("zim_file_path".into(), json!("x.zim"));
+        parse_args("zim_get", Some(map)).unwrap()
+    }
+
+    #[test]
+    fn exactly_one_branch() {
+        assert_eq!(
+            branch(&args(json!({"entry_path": "A"}))).unwrap(),
+            Branch::Single
+        );
+        assert_eq!(
+            branch(&args(json!({"entry_path": "A", "view": "toc"}))).unwrap(),
+            Branch::Single
+        );
+        assert_eq!(
+            branch(&args(json!({"entry_paths": ["A"]}))).unwrap(),
+            Branch::Batch
+        );
+        assert_eq!(
+            branch(&args(json!({"entry_path": "A", "binary": true}))).unwrap(),
+            Branch::Binary
+        );
+        assert_eq!(
+            branch(&args(json!({"main_page": true}))).unwrap(),
+            Branch::MainPage
+        );
+        for bad in [
+            json!({}),
+            json!({"entry_path": "A", "entry_paths": ["B"]}),
+            json!({"main_page": true, "view": "summary"}),
+            json!({"main_page": true, "entry_path": "A"}),
+            json!({"binary": true}),
+            json!({"binary": true, "main_page": true}),
+            json!({"binary": true, "entry_paths": ["A"]}),
+            json!({"entry_paths": ["A"], "view": "toc"}),
+        ] {
+            let err = branch(&args(bad.clone())).unwrap_err();
+            assert_eq!(err.operation, "invalid_path_combination", "{bad}");
+            assert!(err.message.contains("exactly one of"));
+        }
+    }
+
+    #[test]
+    fn batch_size_and_content_length_limits() {
+        let many: Vec<String> = (0..51).map(|i| format!("e{i}")).collect();
+        assert!(validate(&args(json!({"entry_paths": many}))).is_err());
+        assert!(validate(&args(json!({"entry_paths": []}))).is_err());
+        assert!(validate(&args(json!({"entry_path": "A", "max_content_length": 99}))).is_err());
+        assert!(validate(&args(json!({"entry_path": "A", "max_content_length": 100}))).is_ok());
+    }
+}

@@ -1,0 +1,179 @@
+//! `zim_health`: server report (health, configuration, archives) or one archive's check.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::cache::CacheStats;
+use crate::config::Config;
+use crate::error::ToolError;
+use crate::paths::ArchiveFile;
+use crate::redact::redacted_name;
+use crate::registry::ArchiveRegistry;
+
+pub struct ServerFacts<'a> {
+    pub config: &'a Config,
+    pub registry: &'a ArchiveRegistry,
+    pub cache: CacheStats,
+    pub started_at: DateTime<Utc>,
+}
+
+fn iso(time: std::time::SystemTime) -> String {
+    DateTime::<Utc>::from(time).to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// One archive as listed in `loaded_archives` and `zim://files`.
+pub fn archive_listing(file: &ArchiveFile) -> Value {
+    json!({
+        "name": file.name,
+        "path": redacted_name(&file.path),
+        "zim_file_path": file.display,
+        "size": file.size,
+        "modified": file.modified.map(iso),
+        "split": file.split,
+    })
+}
+
+/// Hash of the effective configuration (the token is never serialized), so two servers can
+/// be compared without showing their settings.
+pub fn config_hash(config: &Config) -> String {
+    let bytes = serde_json::to_vec(config).unwrap_or_default();
+    Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub fn server_report(facts: &ServerFacts<'_>) -> Value {
+    let config = facts.config;
+    let files = facts.registry.rescan();
+    let readable = facts.registry.dirs().readable_count();
+    let total_dirs = facts.registry.dirs().roots().len();
+    let mut warnings = Vec::new();
+    let mut recommendations = Vec::new();
+    if readable < total_dirs {
+        warnings.push(format!(
+            "{} of {total_dirs} allowed directories are not readable",
+            total_dirs - readable
+        ));
+    }
+    if files.is_empty() {
+        warnings.push("No ZIM files found in the allowed directories".to_owned());
+        recommendations.push("Copy .zim files into an allowed directory".to_owned());
+    }
+    if facts.cache.enabled
+        && facts.cache.hits + facts.cache.misses >= 20
+        && facts.cache.hit_rate < 0.3
+    {
+        recommendations.push("Cache hit rate is low; consider a larger cache.max_size".to_owned());
+    }
+    let status = if readable == 0 {
+        "unhealthy"
+    } else if warnings.is_empty() {
+        "healthy"
+    } else {
+        "warning"
+    };
+    let now = Utc::now();
+    let uptime = now
+        .signed_duration_since(facts.started_at)
+        .num_seconds()
+        .max(0);
+    let dirs: Vec<String> = config
+        .allowed_directories
+        .iter()
+        .map(|d| redacted_name(d))
+        .collect();
+    json!({
+        "health": {
+            "timestamp": now.to_rfc3339_opts(SecondsFormat::Micros, true),
+            "status": status,
+            "server_name": config.server_name,
+            "version": env!("CARGO_PKG_VERSION"),
+            "uptime_info": {
+                "process_id": "[REDACTED]",
+                "started_at": facts.started_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+                "uptime_seconds": uptime,
+            },
+            "cache_performance": facts.cache,
+            "health_checks": {
+                "directories_accessible": readable,
+                "zim_files_found": files.len(),
+                "permissions_ok": readable == total_dirs,
+                "archives_open": facts.registry.open_count(),
+            },
+            "recommendations": recommendations,
+            "warnings": warnings,
+        },
+        "configuration": {
+            "server_name": config.server_name,
+            "allowed_directories": dirs,
+            "cache_enabled": config.cache.enabled,
+            "cache_max_size": config.cache.max_size,
+            "cache_ttl_seconds": config.cache.ttl_seconds,
+            "tool_mode": config.tool_mode.as_str(),
+            "transport": config.transport.as_str(),
+            "rate_limit": {
+                "enabled": config.rate_limit.enabled,
+                "requests_per_second": config.rate_limit.requests_per_second,
+                "burst_size": config.rate_limit.burst_size,
+            },
+            "config_hash": config_hash(config),
+            "server_pid": "[REDACTED]",
+        },
+        "loaded_archives": files.iter().map(archive_listing).collect::<Vec<_>>(),
+    })
+}
+
+/// The per-archive integrity check. An archive that cannot even be opened is reported as
+/// invalid (that is the answer the caller asked for), not as a tool error.
+pub fn archive_report(registry: &ArchiveRegistry, zim_file_path: &str) -> Result<Value, ToolError> {
+    let files = registry.files();
+    let file = match registry.dirs().resolve(zim_file_path, &files) {
+        Ok(file) => file.clone(),
+        Err(err) if err.kind == crate::ErrorKind::NotFound => {
+            let files = registry.rescan();
+            registry.dirs().resolve(zim_file_path, &files)?.clone()
+        }
+        Err(err) => return Err(err),
+    };
+    let name = file.name.clone();
+    let path = redacted_name(&file.path);
+    let display = file.display.clone();
+    let open = match registry.open_file(file) {
+        Ok(open) => open,
+        Err(err) if err.kind == crate::ErrorKind::Archive => {
+            return Ok(json!({
+                "is_valid": false,
+                "errors": [crate::redact::redact_paths(&err.message)],
+                "path": path,
+                "name": name,
+                "zim_file_path": display,
+            }));
+        }
+        Err(err) => return Err(err),
+    };
+    let archive = &open.archive;
+    let report = archive.check();
+    let checksum = archive.checksum().ok().flatten();
+    let errors: Vec<String> = report
+        .errors
+        .iter()
+        .map(|e| crate::redact::redact_paths(&e.to_string()))
+        .collect();
+    Ok(json!({
+        "is_valid": report.ok,
+        "checksum_ok": report.checksum_ok,
+        "has_checksum": archive.has_checksum(),
+        "checksum": checksum,
+        "has_fulltext_index": archive.fulltext_index().ok().flatten().is_some(),
+        "has_title_index": archive.title_index().ok().flatten().is_some(),
+        "uuid": archive.uuid(),
+        "is_multipart": archive.is_multipart(),
+        "entry_count": archive.all_entry_count(),
+        "errors": errors,
+        "path": path,
+        "name": name,
+        "zim_file_path": display,
+    }))
+}

@@ -1,0 +1,105 @@
+//! `zim_metadata`: M-namespace metadata, exact namespace breakdown, identity, index
+//! capabilities and the `M/Counter` MIME-type breakdown of one archive.
+
+use serde_json::{Map, Value, json};
+use zim_reader::Archive;
+
+use crate::error::ToolError;
+use crate::registry::OpenArchive;
+use crate::tools::entry::{archive_error, entry_summary, truncate};
+use crate::tools::namespace::{describe, namespace_ranges};
+
+/// Metadata values longer than this are cut (a description can be a whole page).
+const MAX_METADATA_VALUE_CHARS: usize = 5000;
+/// At most this many metadata keys are reported.
+const MAX_METADATA_KEYS: usize = 200;
+/// Sample entries listed per namespace.
+const SAMPLES_PER_NAMESPACE: u32 = 5;
+
+pub fn metadata_response(open: &OpenArchive) -> Result<Value, ToolError> {
+    let archive = &open.archive;
+    let err = |e| archive_error("get_metadata", e);
+    let mut metadata = Map::new();
+    for key in archive
+        .metadata_keys()
+        .map_err(err)?
+        .into_iter()
+        .take(MAX_METADATA_KEYS)
+    {
+        let Some(blob) = archive.metadata(&key).map_err(err)? else {
+            continue;
+        };
+        let value = match blob.as_str() {
+            Ok(text) if !key.starts_with("Illustration_") => {
+                Value::String(truncate(text, MAX_METADATA_VALUE_CHARS))
+            }
+            _ => Value::String(format!("<binary data, {} bytes>", blob.len())),
+        };
+        metadata.insert(key, value);
+    }
+    let has_fulltext = archive.fulltext_index().map_err(err)?.is_some();
+    let has_title = archive.title_index().map_err(err)?.is_some();
+    let mut response = json!({
+        "zim_file": open.file.display,
+        "name": open.file.name,
+        "metadata": metadata,
+        "namespaces": namespaces(archive)?,
+        "archive_identity": {
+            "uuid": archive.uuid(),
+            "is_multipart": archive.is_multipart(),
+        },
+        "index_capabilities": {
+            "has_fulltext_index": has_fulltext,
+            "has_title_index": has_title,
+        },
+        "entry_counts": {
+            "all_entries": archive.all_entry_count(),
+            "entries": archive.entry_count(),
+            "articles": archive.article_count(),
+            "media": archive.media_count(),
+            "clusters": archive.cluster_count(),
+        },
+        "file_size": archive.filesize(),
+        "has_new_namespace_scheme": archive.has_new_namespace_scheme(),
+    });
+    // A malformed M/Counter is not worth failing the whole call: the field is omitted, as
+    // it is for archives without one.
+    if let Ok(counter) = archive.counter()
+        && !counter.is_empty()
+        && let Some(map) = response.as_object_mut()
+    {
+        map.insert("counter_breakdown".into(), json!(counter));
+    }
+    Ok(response)
+}
+
+/// `{total_entries, has_new_namespace_scheme, namespaces: {C: {count, description, sample_entries}}}`.
+pub fn namespaces(archive: &Archive) -> Result<Value, ToolError> {
+    let new_scheme = archive.has_new_namespace_scheme();
+    let mut out = Map::new();
+    for (ns, range) in namespace_ranges(archive)? {
+        let mut samples = Vec::new();
+        let sample_end = range
+            .end
+            .min(range.start.saturating_add(SAMPLES_PER_NAMESPACE));
+        for index in range.start..sample_end {
+            let entry = archive
+                .entry_at(index)
+                .map_err(|e| archive_error("list_namespaces", e))?;
+            samples.push(entry_summary(&entry));
+        }
+        out.insert(
+            ns.to_string(),
+            json!({
+                "count": range.end - range.start,
+                "description": describe(ns, new_scheme),
+                "sample_entries": samples,
+            }),
+        );
+    }
+    Ok(json!({
+        "total_entries": archive.all_entry_count(),
+        "has_new_namespace_scheme": new_scheme,
+        "namespaces": out,
+    }))
+}

@@ -1,0 +1,228 @@
+"""End-to-end tests over streamable HTTP and the legacy SSE transport."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import httpx
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+
+from conftest import KIWIX, assert_no_absolute_paths, binary, clean_env, run, tool_json
+
+TOKEN = "e2e-secret-token"
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "e2e", "version": "0"}},
+}
+MCP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+
+
+def test_health_and_ready_endpoints(http_server):
+    server = http_server(str(KIWIX))
+    assert httpx.get(server.base + "/healthz").status_code == 200
+    ready = httpx.get(server.base + "/readyz")
+    assert ready.status_code == 200 and ready.json()["status"] == "ready"
+
+
+def test_readyz_is_503_when_no_directory_is_readable(http_server):
+    scratch = Path(tempfile.mkdtemp())
+    shutil.copy(KIWIX / "example.zim", scratch / "example.zim")
+    server = http_server(str(scratch))
+    assert httpx.get(server.base + "/readyz").status_code == 200
+    shutil.rmtree(scratch)
+    assert httpx.get(server.base + "/readyz").status_code == 503
+    assert httpx.get(server.base + "/healthz").status_code == 200
+
+
+def test_mcp_client_over_streamable_http(http_server):
+    server = http_server("--mode", "advanced", str(KIWIX))
+
+    async def go():
+        async with Client(server.base + "/mcp", mode="legacy") as client:
+            tools = {t.name for t in (await client.list_tools()).tools}
+            meta = await client.call_tool("zim_metadata", {"zim_file_path": "example.zim"})
+            return tools, meta
+
+    tools, meta = run(go())
+    assert len(tools) == 8
+    payload = tool_json(meta)
+    assert payload["archive_identity"]["uuid"] == "5dc0b3af-5df2-0925-f0ca-d2bf75e78af6"
+    assert_no_absolute_paths(json.dumps(payload))
+
+
+def test_bearer_auth_missing_wrong_and_right(http_server):
+    server = http_server(str(KIWIX), env={"OPENZIM_MCP_AUTH_TOKEN": TOKEN})
+    url = server.base + "/mcp"
+    missing = httpx.post(url, json=INIT, headers=MCP_HEADERS)
+    assert missing.status_code == 401 and missing.headers["www-authenticate"] == "Bearer"
+    wrong = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Authorization": "Bearer nope"})
+    assert wrong.status_code == 401
+    assert TOKEN not in wrong.text
+    options = httpx.options(url)
+    assert options.status_code == 401, "OPTIONS is not exempt from auth"
+    assert httpx.get(server.base + "/healthz").status_code == 200
+    assert httpx.get(server.base + "/readyz").status_code == 200
+
+    async def go():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"})
+        async with http, Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+            return [t.name for t in (await client.list_tools()).tools]
+
+    assert run(go()) == ["zim_query"]
+
+
+def test_cors_preflight_allowed_and_refused_and_on_401(http_server):
+    server = http_server(
+        str(KIWIX), env={"OPENZIM_MCP_AUTH_TOKEN": TOKEN, "OPENZIM_MCP_CORS_ORIGINS": "http://app.test"}
+    )
+    url = server.base + "/mcp"
+    preflight = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "mcp-session-id"}
+    allowed = httpx.options(url, headers={"Origin": "http://app.test", **preflight})
+    assert allowed.headers.get("access-control-allow-origin") == "http://app.test"
+    assert "mcp-session-id" in allowed.headers.get("access-control-allow-headers", "")
+    refused = httpx.options(url, headers={"Origin": "http://evil.test", **preflight})
+    assert "access-control-allow-origin" not in refused.headers
+    unauthorized = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://app.test"})
+    assert unauthorized.status_code == 401
+    assert unauthorized.headers.get("access-control-allow-origin") == "http://app.test"
+    assert "mcp-session-id" in unauthorized.headers.get("access-control-expose-headers", "")
+    ok = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://app.test", "Authorization": f"Bearer {TOKEN}"})
+    assert ok.status_code == 200 and ok.headers.get("mcp-session-id")
+
+
+def test_dns_rebinding_protection(http_server):
+    server = http_server(str(KIWIX))
+    url = server.base + "/mcp"
+    assert httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Host": "evil.example.com"}).status_code == 403
+    assert httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://evil.example.com"}).status_code == 403
+    assert httpx.post(url, json=INIT, headers=MCP_HEADERS).status_code == 200
+
+
+def test_non_loopback_bind_needs_a_token_and_sse_stays_local():
+    for args, env in [
+        (["--transport", "http", "--host", "0.0.0.0"], {}),
+        (["--transport", "sse", "--host", "0.0.0.0"], {"OPENZIM_MCP_AUTH_TOKEN": TOKEN}),
+    ]:
+        proc = subprocess.run([binary(), *args, str(KIWIX)], env=clean_env(env), capture_output=True, timeout=30)
+        assert proc.returncode == 1
+        assert b"refusing to bind" in proc.stderr
+
+
+def test_invalid_configuration_is_reported_before_start():
+    for env, needle in [
+        ({"OPENZIM_MCP_CORS_ORIGINS": "*"}, b"wildcard"),
+        ({"OPENZIM_MCP_WATCH_INTERVAL_SECONDS": "0"}, b"1-60"),
+        ({"OPENZIM_MCP_PORT": "70000"}, b"1-65535"),
+    ]:
+        proc = subprocess.run([binary(), str(KIWIX)], env=clean_env(env), capture_output=True, timeout=30)
+        assert proc.returncode == 1 and needle in proc.stderr, proc.stderr
+
+
+def test_legacy_sse_transport(http_server):
+    server = http_server("--mode", "advanced", str(KIWIX), transport="sse")
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        with http.stream("GET", "/sse") as stream:
+            events = stream.iter_lines()
+            endpoint = None
+            for line in events:
+                if line.startswith("data:"):
+                    endpoint = line[5:].strip()
+                    break
+            assert endpoint and endpoint.startswith("/messages?sessionId=")
+            assert http.post(endpoint, json={**INIT, "params": {**INIT["params"], "protocolVersion": "2024-11-05"}}).status_code == 202
+            assert http.post(endpoint, json={"jsonrpc": "2.0", "method": "notifications/initialized"}).status_code == 202
+            call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                    "params": {"name": "zim_health", "arguments": {}}}
+            assert http.post(endpoint, json=call).status_code == 202
+            replies = {}
+            for line in events:
+                if line.startswith("data:"):
+                    message = json.loads(line[5:])
+                    replies[message.get("id")] = message
+                    if 2 in replies:
+                        break
+        assert replies[1]["result"]["serverInfo"]["name"] == "openzim-mcp"
+        health = replies[2]["result"]["structuredContent"]
+        assert health["configuration"]["transport"] == "sse"
+        assert_no_absolute_paths(json.dumps(health))
+        assert http.post("/messages?sessionId=nope", json=call).status_code == 404
+
+
+def test_resource_subscription_notifies_when_an_archive_appears(http_server):
+    scratch = Path(tempfile.mkdtemp())
+    shutil.copy(KIWIX / "example.zim", scratch / "example.zim")
+    server = http_server(str(scratch), env={"OPENZIM_MCP_WATCH_INTERVAL_SECONDS": "1"})
+    updates: list[str] = []
+
+    async def on_message(message) -> None:
+        uri = getattr(getattr(message, "params", None), "uri", None)
+        if uri:
+            updates.append(uri)
+
+    async def go():
+        import asyncio
+
+        async with Client(server.base + "/mcp", mode="legacy", message_handler=on_message) as client:
+            assert client.server_capabilities.resources.subscribe is True
+            await client.subscribe_resource("zim://files")
+            await client.subscribe_resource("zim://example")
+            shutil.copy(KIWIX / "poor.zim", scratch / "poor.zim")
+            for _ in range(100):
+                if "zim://files" in updates:
+                    break
+                await asyncio.sleep(0.1)
+
+    try:
+        run(go())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    assert "zim://files" in updates
+    assert "zim://example" not in updates, "example.zim did not change"
+
+
+def test_listen_stream_gets_resource_updates_in_the_2026_protocol(http_server):
+    scratch = Path(tempfile.mkdtemp())
+    shutil.copy(KIWIX / "example.zim", scratch / "example.zim")
+    server = http_server(str(scratch), env={"OPENZIM_MCP_WATCH_INTERVAL_SECONDS": "1"})
+
+    async def go():
+        import anyio
+
+        async with Client(server.base + "/mcp", mode="2026-07-28") as client:
+            assert client.protocol_version == "2026-07-28"
+            async with client.listen(resource_subscriptions=["zim://files"]) as sub:
+                shutil.copy(KIWIX / "poor.zim", scratch / "poor.zim")
+                with anyio.fail_after(20):
+                    async for event in sub:
+                        return repr(event)
+        return None
+
+    try:
+        event = run(go())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    assert event is not None and "zim://files" in event
+
+
+def test_stdio_server_exits_cleanly_on_sigterm_even_with_stdin_open():
+    import signal as signals
+
+    env = clean_env({"RUST_LOG": "info"})
+    proc = subprocess.Popen([binary(), str(KIWIX)], env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        # Wait for the start-up log line, then ask it to stop while stdin stays open.
+        assert b"started" in proc.stderr.readline()
+        proc.send_signal(signals.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

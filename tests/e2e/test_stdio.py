@@ -1,0 +1,358 @@
+"""End-to-end tests over stdio with the official Python MCP client."""
+
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import quote
+
+import pytest
+from mcp import types
+from mcp.shared.exceptions import MCPError
+
+from conftest import (
+    DATA,
+    KIWIX,
+    NONS,
+    WITHNS,
+    assert_no_absolute_paths,
+    run,
+    stdio_client,
+    tool_json,
+    tool_text,
+)
+
+ORACLE = json.loads((DATA.parent / "oracle" / "kiwix_example.zim.json").read_text())
+ADVANCED = ["--mode", "advanced", str(KIWIX)]
+PAGE = next(e for e in ORACLE["entries"] if e["mimetype"] == "text/html" and not e["redirect"])
+EIGHT = {
+    "zim_query", "zim_search", "zim_get", "zim_get_section",
+    "zim_browse", "zim_metadata", "zim_links", "zim_health",
+}
+
+
+def call(args: list[str], tool: str, arguments: dict, env: dict | None = None):
+    async def go():
+        async with stdio_client(*args, env=env) as client:
+            return await client.call_tool(tool, arguments)
+
+    return run(go())
+
+
+def error_payload(result) -> dict:
+    assert result.is_error, tool_text(result)
+    payload = tool_json(result)
+    assert payload["status"] == "error" and payload["error"] is True
+    assert isinstance(payload["message"], str) and payload["operation"]
+    assert_no_absolute_paths(json.dumps(payload))
+    return payload
+
+
+def test_simple_mode_lists_only_zim_query_and_advanced_lists_eight():
+    async def go():
+        async with stdio_client(str(KIWIX), mode="auto") as client:
+            simple = [t.name for t in (await client.list_tools()).tools]
+        async with stdio_client(*ADVANCED) as client:
+            tools = (await client.list_tools()).tools
+        return simple, tools
+
+    simple, tools = run(go())
+    assert simple == ["zim_query"]
+    assert {t.name for t in tools} == EIGHT
+    for tool in tools:
+        assert tool.description and tool.input_schema["type"] == "object"
+    browse = next(t for t in tools if t.name == "zim_browse")
+    assert browse.input_schema["properties"]["limit"]["maximum"] == 500
+    assert set(browse.input_schema["required"]) == {"zim_file_path", "namespace"}
+
+
+def test_env_var_selects_advanced_mode():
+    async def go():
+        async with stdio_client(str(KIWIX), env={"OPENZIM_MCP_TOOL_MODE": "advanced"}) as client:
+            return {t.name for t in (await client.list_tools()).tools}
+
+    assert run(go()) == EIGHT
+
+
+def test_metadata_matches_the_oracle():
+    meta = tool_json(call(ADVANCED, "zim_metadata", {"zim_file_path": "example.zim"}))
+    assert meta["archive_identity"] == {"uuid": ORACLE["uuid"], "is_multipart": False}
+    assert meta["index_capabilities"] == {
+        "has_fulltext_index": ORACLE["has_fulltext_index"],
+        "has_title_index": ORACLE["has_title_index"],
+    }
+    assert meta["metadata"]["Title"] == ORACLE["metadata"]["Title"]["text"]
+    namespaces = meta["namespaces"]["namespaces"]
+    assert sum(ns["count"] for ns in namespaces.values()) == ORACLE["all_entry_count"]
+    assert namespaces["C"]["count"] == ORACLE["entry_count"]
+    assert set(namespaces) >= {"C", "M", "X"}
+    assert meta["counter_breakdown"]["text/html"] == 4
+    assert_no_absolute_paths(json.dumps(meta))
+
+
+def test_metadata_of_split_archive_by_bare_name():
+    meta = tool_json(call(ADVANCED, "zim_metadata", {"zim_file_path": "wikipedia_en_ray_charles_2015-06"}))
+    assert meta["archive_identity"]["is_multipart"] is True
+    assert meta["has_new_namespace_scheme"] is False
+    assert "A" in meta["namespaces"]["namespaces"]
+
+
+def test_browse_page_and_exhaustive_walk_with_cursors():
+    async def go():
+        async with stdio_client(*ADVANCED) as client:
+            page = tool_json(await client.call_tool(
+                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limit": 5, "offset": 2}))
+            seen, cursor, calls = [], None, 0
+            while True:
+                args = {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "limit": 7}
+                if cursor:
+                    args["cursor"] = cursor
+                walk = tool_json(await client.call_tool("zim_browse", args))
+                seen += [e["path"] for e in walk["entries"]]
+                calls += 1
+                if walk["done"]:
+                    assert walk["next_cursor"] is None
+                    break
+                cursor = walk["next_cursor"]
+            tampered = cursor[:-3] + ("AAA" if not cursor.endswith("AAA") else "BBB")
+            bad = await client.call_tool(
+                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "cursor": tampered})
+            mixed = await client.call_tool(
+                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "offset": 3})
+            return page, seen, calls, bad, mixed
+
+    page, seen, calls, bad, mixed = run(go())
+    oracle_c = [e["path"] for e in ORACLE["entries"]][: ORACLE["entry_count"]]
+    assert page["total_in_namespace"] == ORACLE["entry_count"]
+    assert [e["path"] for e in page["entries"]] == oracle_c[2:7]
+    assert page["has_more"] is True
+    assert seen == oracle_c and len(set(seen)) == len(seen)
+    assert calls == -(-len(oracle_c) // 7)
+    assert error_payload(bad)["operation"] == "cursor_decode"
+    assert error_payload(mixed)["operation"] == "invalid_parameter_combination"
+
+
+def test_health_report_and_archive_checks():
+    async def go():
+        async with stdio_client("--mode", "advanced", str(KIWIX), str(NONS)) as client:
+            report = tool_json(await client.call_tool("zim_health", {}))
+            good = tool_json(await client.call_tool("zim_health", {"zim_file_path": "example.zim"}))
+            bad = tool_json(await client.call_tool(
+                "zim_health", {"zim_file_path": "invalid.smaller_than_header.zim"}))
+            return report, good, bad
+
+    report, good, bad = run(go())
+    health = report["health"]
+    assert health["status"] in {"healthy", "warning"}
+    assert health["uptime_info"]["process_id"] == "[REDACTED]"
+    assert report["configuration"]["server_pid"] == "[REDACTED]"
+    assert report["configuration"]["tool_mode"] == "advanced"
+    assert report["configuration"]["allowed_directories"] == ["...kiwix", "...nons"]
+    names = {a["name"] for a in report["loaded_archives"]}
+    assert {"example.zim", "wikipedia_en_ray_charles_2015-06.zim", "small.zim"} <= names
+    assert health["health_checks"]["directories_accessible"] == 2
+    assert good["is_valid"] is True and good["uuid"] == ORACLE["uuid"]
+    assert good["checksum"] == ORACLE["checksum"] and good["path"] == "...example.zim"
+    assert bad["is_valid"] is False and bad["errors"]
+    assert_no_absolute_paths(json.dumps([report, good, bad]))
+
+
+def test_get_main_page_binary_and_batch():
+    image = next(e for e in ORACLE["entries"] if e["mimetype"] == "image/png" and not e["redirect"])
+    page = next(e for e in ORACLE["entries"] if e["mimetype"] == "text/html" and not e["redirect"])
+
+    async def go():
+        async with stdio_client(*ADVANCED) as client:
+            main = await client.call_tool("zim_get", {"zim_file_path": "example.zim", "main_page": True})
+            binary = await client.call_tool(
+                "zim_get", {"zim_file_path": "example.zim", "entry_path": image["path"], "binary": True})
+            batch = await client.call_tool(
+                "zim_get", {"zim_file_path": "example.zim", "entry_paths": [page["path"], "No/Such/Entry"]})
+            single = await client.call_tool(
+                "zim_get", {"zim_file_path": "example.zim", "entry_path": page["path"], "max_content_length": 200})
+            return main, binary, batch, single
+
+    main, binary, batch, single = run(go())
+    text = tool_text(main)
+    assert text.startswith("# ") and "## Content" in text and "Type: text/html" in text
+    data = tool_json(binary)
+    assert data["encoding"] == "base64" and data["mime_type"] == "image/png"
+    assert len(base64.b64decode(data["data"])) == image["size"] == data["size"]
+    result = tool_json(batch)
+    assert (result["succeeded"], result["failed"]) == (1, 1)
+    assert result["results"][0]["success"] is True
+    assert result["results"][1]["error"]["operation"] == "entry_not_found"
+    body = tool_text(single)
+    assert f"Path: {page['path']}" in body and "content_offset=200" in body
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"entry_path": "a", "entry_paths": ["b"]},
+        {"main_page": True, "view": "summary"},
+        {"binary": True},
+        {},
+    ],
+)
+def test_get_branch_combinations_are_refused(arguments):
+    result = call(ADVANCED, "zim_get", {"zim_file_path": "example.zim", **arguments})
+    payload = error_payload(result)
+    assert payload["operation"] == "invalid_path_combination"
+    assert "exactly one of" in payload["message"]
+
+
+def test_unknown_argument_suggests_the_closest_name():
+    payload = error_payload(call(ADVANCED, "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limt": 3}))
+    assert payload["operation"] == "invalid_arguments"
+    assert "limt" in payload["message"] and "Did you mean 'limit'" in payload["hint"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "../nons/small.zim",
+        "..%2Fnons%2Fsmall.zim",
+        "%252e%252e%252fnons%252fsmall.zim",
+        str(NONS / "small.zim"),
+        "/etc/passwd",
+        "kiwix/../../../etc/passwd",
+    ],
+)
+def test_traversal_and_outside_paths_are_refused(path):
+    payload = error_payload(call(ADVANCED, "zim_metadata", {"zim_file_path": path}))
+    assert payload["operation"] in {"security_violation", "zim_file_not_found"}
+
+
+def test_ambiguous_name_lists_candidates():
+    payload = error_payload(call(["--mode", "advanced", str(NONS), str(WITHNS)], "zim_metadata", {"zim_file_path": "small"}))
+    assert payload["operation"] == "ambiguous_zim_file"
+    assert "nons/small.zim" in payload["message"] and "withns/small.zim" in payload["message"]
+
+
+def test_rate_limit_denial_carries_retry_after():
+    env = {"OPENZIM_MCP_RATE_LIMIT__BURST_SIZE": "3", "OPENZIM_MCP_RATE_LIMIT__REQUESTS_PER_SECOND": "0.01"}
+
+    async def go():
+        async with stdio_client(*ADVANCED, env=env) as client:
+            return [await client.call_tool("zim_health", {}) for _ in range(4)]
+
+    results = run(go())
+    assert not any(r.is_error for r in results[:3])
+    payload = error_payload(results[3])
+    assert payload["operation"] == "rate_limited"
+    assert payload["retry_after"] > 0
+
+
+def test_unknown_tool_is_a_protocol_error():
+    async def go():
+        async with stdio_client(str(KIWIX)) as client:
+            # zim_metadata exists only in advanced mode.
+            try:
+                await client.call_tool("zim_metadata", {"zim_file_path": "example.zim"})
+            except MCPError as err:
+                return err
+            return None
+
+    err = run(go())
+    assert err is not None and "tool not found" in str(err)
+
+
+def test_simple_mode_query_routes_intents():
+    async def go():
+        async with stdio_client(str(KIWIX)) as client:
+            files = await client.call_tool("zim_query", {"query": "list available ZIM files"})
+            meta = await client.call_tool("zim_query", {"query": "metadata of example.zim"})
+            browse = await client.call_tool("zim_query", {"query": "browse namespace C with limit 2 in example.zim"})
+            main = await client.call_tool("zim_query", {"query": "show the main page of example.zim"})
+            return files, meta, browse, main
+
+    files, meta, browse, main = run(go())
+    listing = tool_json(files)
+    assert listing["count"] == len(listing["files"]) >= 8
+    assert tool_json(meta)["archive_identity"]["uuid"] == ORACLE["uuid"]
+    assert len(tool_json(browse)["entries"]) == 2
+    assert "## Content" in tool_text(main)
+    assert_no_absolute_paths(json.dumps(listing))
+
+
+def test_search_modes_and_pagination():
+    oracle_search = ORACLE["search"]
+
+    async def go():
+        # A cross-file search costs 2 tokens per archive: keep the limiter out of this test.
+        async with stdio_client(*ADVANCED, env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            query = "wikibooks"
+            first = tool_json(await client.call_tool(
+                "zim_search", {"query": query, "zim_file_path": "example.zim", "limit": 2}))
+            suggest = tool_json(await client.call_tool(
+                "zim_search", {"query": "Free", "mode": "suggest", "zim_file_path": "example.zim", "limit": 5}))
+            title = tool_json(await client.call_tool(
+                "zim_search", {"query": PAGE["title"], "mode": "title", "zim_file_path": "example.zim"}))
+            bad = await client.call_tool(
+                "zim_search", {"query": "x", "mode": "suggest", "limit": 51, "zim_file_path": "example.zim"})
+            everywhere = tool_json(await client.call_tool("zim_search", {"query": query, "cross_file": True}))
+            return query, first, suggest, title, bad, everywhere
+
+    query, first, suggest, title, bad, everywhere = run(go())
+    expected = oracle_search[query]
+    assert first["mode"] == "fulltext" and first["source"] == "fulltext"
+    assert [r["path"] for r in first["results"]] == expected["top"][:2]
+    assert first["total_results"] == expected["estimated"] and first["has_more"] is True
+    assert [s["path"] for s in suggest["suggestions"]] == ORACLE["suggest"]["Free"]["top"]
+    assert title["found"] is True and title["entry"]["path"] == PAGE["path"]
+    assert error_payload(bad)["operation"] == "invalid_arguments"
+    assert everywhere["files_searched"] >= 8 and len(everywhere["per_file_results"]) == everywhere["files_searched"]
+    assert_no_absolute_paths(json.dumps(everywhere))
+
+
+def test_prompts_and_resources():
+    async def go():
+        async with stdio_client(str(KIWIX)) as client:
+            prompts = [p.name for p in (await client.list_prompts()).prompts]
+            prompt = await client.get_prompt("explore", {"zim_file_path": "example.zim"})
+            templates = [t.uri_template for t in (await client.list_resource_templates()).resource_templates]
+            files = await client.read_resource("zim://files")
+            path = quote(PAGE["path"], safe="")
+            entry = await client.read_resource(f"zim://example/entry/{path}")
+            completion = await client.complete(
+                types.PromptReference(type="ref/prompt", name="explore"), {"name": "zim_file_path", "value": "ex"}
+            )
+            return prompts, prompt, templates, files, entry, completion
+
+    prompts, prompt, templates, files, entry, completion = run(go())
+    assert completion.completion.values == ["example.zim"]
+    assert sorted(prompts) == ["explore", "research", "summarize"]
+    assert "zim_metadata" in prompt.messages[0].content.text
+    assert "zim://{name}/entry/{path}" in templates
+    listing = json.loads(files.contents[0].text)
+    assert any(f["name"] == "example.zim" for f in listing)
+    assert entry.contents[0].mime_type.startswith("text/html")
+
+
+def test_structured_views_sections_and_links():
+    ray = {"zim_file_path": "wikipedia_en_ray_charles_2015-06", "entry_path": "A/Ray_Charles"}
+
+    async def go():
+        async with stdio_client(*ADVANCED) as client:
+            toc = await client.call_tool("zim_get", {**ray, "view": "toc"})
+            structure = await client.call_tool("zim_get", {**ray, "view": "structure"})
+            summary = await client.call_tool("zim_get", {**ray, "view": "summary"})
+            first = tool_json(structure)["sections"][0]["id"]
+            section = await client.call_tool("zim_get_section", {**ray, "section_id": first})
+            missing = await client.call_tool("zim_get_section", {**ray, "section_id": "no-such-section"})
+            links = tool_json(await client.call_tool("zim_links", {**ray, "limit": 5}))
+            more = tool_json(await client.call_tool("zim_links", {**ray, "limit": 5, "cursor": links["next_cursor"]}))
+            related = tool_json(await client.call_tool("zim_links", {**ray, "direction": "related", "limit": 3}))
+            return toc, structure, summary, section, missing, links, more, related
+
+    toc, structure, summary, section, missing, links, more, related = run(go())
+    assert tool_json(toc)["toc"], "the article has headings"
+    assert tool_json(structure)["actual_path"] == "A/Ray_Charles.html"
+    assert "Charles" in tool_json(summary)["summary"]
+    assert tool_json(section)["markdown"]
+    assert error_payload(missing)["operation"] == "section_not_found"
+    assert len(links["outbound_links"]) == 5 and links["total"] > 10
+    assert links["internal_count"] + links["external_count"] + links["media_count"] == links["total"]
+    assert more["offset"] == 5 and more["outbound_links"][0] != links["outbound_links"][0]
+    assert 0 < len(related["related"]) <= 3
