@@ -1,0 +1,268 @@
+//! Natural-language intent parser for zim-mcp's Simple mode (`zim_query`).
+//!
+//! [`parse`] turns a sentence such as "show the Early life section of Ray Charles in the
+//! Ray Charles archive" into a structured [`ParsedIntent`]; the service executes it.
+//!
+//! Pipeline (each step is a small module):
+//! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
+//!    characters, strip politeness ("could you please ... thanks").
+//! 2. `archive`: find an archive named in the sentence and remove those words.
+//! 3. `limit`: take out "with limit 10" / "top 5" / "first 20 entries".
+//! 4. `text::correct_typos`: fix misspelt command words ("serach", "summery").
+//! 5. `rules`: ordered rules, first match wins; each extracts its parameters and reports a
+//!    confidence. Below [`FALLBACK_THRESHOLD`] the parse becomes a full-text search of the
+//!    cleaned sentence with `fell_back = true`.
+//!
+//! Questions: short "what is X?" / "who was X?" questions (subject of at most
+//! [`QUESTION_SUBJECT_MAX_WORDS`] words) become [`Intent::Summary`] of the subject, since a
+//! small model asking that wants the opening paragraph of the article; longer or "how/why"
+//! questions become [`Intent::Search`] of the sentence.
+
+mod archive;
+mod limit;
+mod rules;
+mod sanitize;
+mod text;
+
+pub use rules::{LONG_SUBJECT_WORDS, QUESTION_SUBJECT_MAX_WORDS};
+pub use sanitize::{PROMPT_ARG_MAX_CHARS, sanitize_prompt_arg};
+pub use text::MAX_QUERY_CHARS;
+
+/// Confidence below which a parse is replaced by a full-text search of the cleaned sentence.
+pub const FALLBACK_THRESHOLD: f32 = 0.5;
+/// Confidence reported for the fallback search itself.
+pub const FALLBACK_CONFIDENCE: f32 = 0.3;
+
+/// One loaded archive, as the service knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchiveName {
+    /// File name, e.g. `wikipedia_en_ray_charles_2015-06.zim`.
+    pub file_name: String,
+    /// The archive's `Title` metadata, e.g. `Ray Charles`.
+    pub title: Option<String>,
+    /// Extra names users may use for it.
+    pub aliases: Vec<String>,
+}
+
+impl ArchiveName {
+    /// Convenience constructor without aliases.
+    pub fn new(file_name: impl Into<String>, title: Option<&str>) -> Self {
+        Self {
+            file_name: file_name.into(),
+            title: title.map(str::to_string),
+            aliases: Vec::new(),
+        }
+    }
+}
+
+/// The archive named in the sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ArchiveMatch {
+    /// File name of the matched archive (as given in [`ArchiveName::file_name`]).
+    pub file_name: String,
+    /// The words of the sentence that named it (removed from the extracted parameters).
+    pub matched_text: String,
+}
+
+/// What the user asked for, with its parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Intent {
+    /// List the loaded archives.
+    ListArchives,
+    /// Full-text search; `all_archives` when the user asked to search every archive.
+    Search { query: String, all_archives: bool },
+    /// Full article body.
+    GetArticle { title_or_path: String },
+    /// Opening paragraph.
+    Summary { title_or_path: String },
+    /// Hierarchical table of contents.
+    Toc { title_or_path: String },
+    /// Headings with section anchors.
+    Structure { title_or_path: String },
+    /// One section of an article.
+    Section {
+        title_or_path: String,
+        section: String,
+    },
+    /// Sampled namespace overview.
+    Browse {
+        namespace: String,
+        limit: Option<u32>,
+    },
+    /// Exhaustive namespace iteration.
+    Walk {
+        namespace: String,
+        limit: Option<u32>,
+    },
+    /// Title-index lookup.
+    FindByTitle { title: String },
+    /// Link-graph neighbours.
+    Related { title_or_path: String },
+    /// Outbound links of an article.
+    Links { title_or_path: String },
+    /// Archive metadata and namespaces.
+    Metadata,
+    /// The archive's main page.
+    MainPage,
+    /// Server health / configuration, or one archive's integrity when an archive is named.
+    Health,
+    /// Title auto-completion.
+    Suggest { prefix: String },
+}
+
+impl Intent {
+    /// The variant's name (e.g. `"Summary"`), as used in the labelled test set.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Intent::ListArchives => "ListArchives",
+            Intent::Search { .. } => "Search",
+            Intent::GetArticle { .. } => "GetArticle",
+            Intent::Summary { .. } => "Summary",
+            Intent::Toc { .. } => "Toc",
+            Intent::Structure { .. } => "Structure",
+            Intent::Section { .. } => "Section",
+            Intent::Browse { .. } => "Browse",
+            Intent::Walk { .. } => "Walk",
+            Intent::FindByTitle { .. } => "FindByTitle",
+            Intent::Related { .. } => "Related",
+            Intent::Links { .. } => "Links",
+            Intent::Metadata => "Metadata",
+            Intent::MainPage => "MainPage",
+            Intent::Health => "Health",
+            Intent::Suggest { .. } => "Suggest",
+        }
+    }
+}
+
+/// Result of [`parse`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ParsedIntent {
+    pub intent: Intent,
+    /// 0..=1; rule-specific base value minus penalties (typo corrections, very long subjects).
+    pub confidence: f32,
+    /// Archive named in the sentence; `None` when none was named (the service auto-selects).
+    pub archive: Option<ArchiveMatch>,
+    /// A result-count limit found in the sentence (also copied into `Browse`/`Walk`).
+    pub limit: Option<u32>,
+    /// True when no rule was confident enough and this is a search of the cleaned sentence.
+    pub fell_back: bool,
+    /// Which rule matched and what was extracted, for logs and for the model.
+    pub explanation: String,
+}
+
+/// Parses a natural-language request. Never panics; runs in microseconds for normal sentences.
+///
+/// ```
+/// use zim_intent::{ArchiveName, Intent, parse};
+///
+/// let loaded = [ArchiveName::new("wikipedia_en_ray_charles_2015-06.zim", Some("Ray Charles"))];
+/// let p = parse("show the Early life section of Ray Charles from the ray charles zim", &loaded);
+/// assert_eq!(
+///     p.intent,
+///     Intent::Section { title_or_path: "Ray Charles".into(), section: "Early life".into() }
+/// );
+/// assert_eq!(p.archive.map(|a| a.file_name).as_deref(), Some("wikipedia_en_ray_charles_2015-06.zim"));
+/// assert!(!p.fell_back);
+/// ```
+pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
+    let normalized = text::normalize_input(query);
+    let polite_free = text::strip_politeness(&normalized);
+    let all_archives = rules::mentions_all_archives(&polite_free);
+    let (archive, without_archive) = match archive::find_archive(&polite_free, archives) {
+        Some((m, rest)) => (Some(m), rest),
+        None => (None, polite_free.clone()),
+    };
+    let (limit, without_limit) = limit::extract_limit(&without_archive);
+    let cleaned = text::strip_politeness(&without_limit);
+    let (corrected, typo_count) = text::correct_typos(&cleaned);
+
+    let ctx = rules::Context {
+        text: &corrected,
+        all_archives,
+        limit,
+        archive_named: archive.is_some(),
+    };
+    let hit = rules::classify(&ctx);
+    let mut notes = Vec::new();
+    if let Some(a) = &archive {
+        notes.push(format!(
+            "archive '{}' from \"{}\"",
+            a.file_name, a.matched_text
+        ));
+    }
+    if let Some(l) = limit {
+        notes.push(format!("limit {l}"));
+    }
+    if typo_count > 0 {
+        notes.push(format!("{typo_count} misspelt command word(s) corrected"));
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", notes.join("; "))
+    };
+
+    match hit {
+        Some(hit) => {
+            // Each corrected typo makes the reading a little less certain.
+            let penalty = 0.05 * typo_count.min(3) as f32;
+            let confidence = (hit.confidence - penalty).clamp(0.0, 1.0);
+            if confidence >= FALLBACK_THRESHOLD {
+                return ParsedIntent {
+                    intent: hit.intent,
+                    confidence,
+                    archive,
+                    limit,
+                    fell_back: false,
+                    explanation: format!("rule '{}'{notes}", hit.rule),
+                };
+            }
+            fallback(
+                &cleaned,
+                all_archives,
+                archive,
+                limit,
+                &format!(
+                    "rule '{}' too uncertain ({confidence:.2} < {FALLBACK_THRESHOLD}){notes}",
+                    hit.rule
+                ),
+            )
+        }
+        None => fallback(
+            &cleaned,
+            all_archives,
+            archive,
+            limit,
+            &format!("no rule matched{notes}"),
+        ),
+    }
+}
+
+fn fallback(
+    cleaned: &str,
+    all_archives: bool,
+    archive: Option<ArchiveMatch>,
+    limit: Option<u32>,
+    why: &str,
+) -> ParsedIntent {
+    let query = text::clean_query(cleaned);
+    let confidence = if query.is_empty() {
+        0.0
+    } else {
+        FALLBACK_CONFIDENCE
+    };
+    ParsedIntent {
+        intent: Intent::Search {
+            query,
+            all_archives,
+        },
+        confidence,
+        archive,
+        limit,
+        fell_back: true,
+        explanation: format!("fallback to full-text search: {why}"),
+    }
+}

@@ -1,0 +1,96 @@
+//! Extraction of result-count limits ("with limit 10", "top 5", "first 20 entries").
+
+use crate::text::rx;
+use std::sync::LazyLock;
+
+/// Limit phrases; capture group 1 is the number. `true` means the whole match is removed from the
+/// sentence (it is pure limit syntax); `false` removes only the number ("5 suggestions for X"
+/// keeps "suggestions for X", which other rules need).
+static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::new(|| {
+    vec![
+        (
+            rx(r"\b(?:with\s+)?(?:a\s+)?limit(?:\s+(?:of|to|=))?\s*[:=]?\s*(\d{1,9})\b"),
+            true,
+        ),
+        (rx(r"\btop\s+(\d{1,9})\b"), true),
+        (rx(r"\b(?:in\s+)?batch(?:es)?\s+of\s+(\d{1,9})\b"), true),
+        (
+            rx(r"\b(\d{1,9})\s+(?:[\w-]+\s+)?(?:at\s+a\s+time|per\s+page|per\s+batch)\b"),
+            true,
+        ),
+        (rx(r"\bfirst\s+(\d{1,9})\b"), true),
+        (
+            rx(
+                r"\b(\d{1,9})\s+(?:results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b",
+            ),
+            false,
+        ),
+    ]
+});
+
+/// Finds the first limit phrase; returns the limit and the sentence with the phrase removed.
+pub fn extract_limit(s: &str) -> (Option<u32>, String) {
+    for (re, whole) in LIMIT_PATTERNS.iter() {
+        let Some(re) = re else { continue };
+        let Some(caps) = re.captures(s) else { continue };
+        let (Some(all), Some(num)) = (caps.get(0), caps.get(1)) else {
+            continue;
+        };
+        let Ok(value) = num.as_str().parse::<u32>() else {
+            continue;
+        };
+        let cut = if *whole { all } else { num };
+        // Regex offsets are char boundaries, so `get` never fails here; it just avoids indexing.
+        let before = s.get(..cut.start()).unwrap_or_default();
+        let after = s.get(cut.end()..).unwrap_or_default();
+        let rest = format!("{before} {after}");
+        return (
+            Some(value),
+            rest.split_whitespace().collect::<Vec<_>>().join(" "),
+        );
+    }
+    (None, s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_phrases() {
+        assert_eq!(
+            extract_limit("browse namespace C with limit 10"),
+            (Some(10), "browse namespace C".into())
+        );
+        assert_eq!(
+            extract_limit("search X, top 5"),
+            (Some(5), "search X,".into())
+        );
+        assert_eq!(
+            extract_limit("list the first 20 entries"),
+            (Some(20), "list the entries".into())
+        );
+        assert_eq!(
+            extract_limit("walk C, 100 at a time"),
+            (Some(100), "walk C,".into())
+        );
+        assert_eq!(
+            extract_limit("walk C in batches of 200"),
+            (Some(200), "walk C".into())
+        );
+        assert_eq!(
+            extract_limit("walk C 50 entries at a time"),
+            (Some(50), "walk C".into())
+        );
+        assert_eq!(
+            extract_limit("give me 5 suggestions"),
+            (Some(5), "give me suggestions".into())
+        );
+    }
+
+    #[test]
+    fn numbers_in_titles_are_not_limits() {
+        assert_eq!(extract_limit("search for Apollo 11 landing").0, None);
+        assert_eq!(extract_limit("limit 99999999999").0, None);
+    }
+}

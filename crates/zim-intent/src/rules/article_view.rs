@@ -1,0 +1,171 @@
+//! Rules for views of one article: structure, table of contents, one section, summary.
+
+use super::{
+    Context, RuleHit, caps, cue_subject, group, hit, is_match, subject_confidence, title_of,
+};
+use crate::Intent;
+use crate::text::{Pattern, rx};
+use std::sync::LazyLock;
+
+static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:section\s+anchors?|heading\s+structure|headings?\s+and\s+anchors?|document\s+structure)\b",
+    )
+});
+
+pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
+    let t = cue_subject(&STRUCTURE_SPECIFIC, ctx.text)?;
+    hit(
+        Intent::Structure {
+            title_or_path: t.clone(),
+        },
+        subject_confidence(0.9, &t),
+        "structure: anchors/heading structure",
+    )
+}
+
+static TOC_CUE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:table\s+of\s+contents|toc|contents|sections|chapters|sommaire|inhaltsverzeichnis)\b")
+});
+static TOC_QUESTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:what|which)\s+(?:sections|chapters)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?$",
+    )
+});
+
+pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
+    let t = match caps(&TOC_QUESTION, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
+        Some(t) => t,
+        None => cue_subject(&TOC_CUE, ctx.text)?,
+    };
+    hit(
+        Intent::Toc {
+            title_or_path: t.clone(),
+        },
+        subject_confidence(0.9, &t),
+        "toc: contents/sections words",
+    )
+}
+
+static SECTION_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the)\b\s*)+")
+});
+static SECTION_COMMA: Pattern =
+    LazyLock::new(|| rx(r"^(?P<t>.+?),\s*(?:section|part|chapter)\s+(?P<s>.+)$"));
+static SECTION_POSSESSIVE: Pattern =
+    LazyLock::new(|| rx(r"^(?P<t>.+?)'s\s+(?P<s>.+?)\s+(?:section|part|chapter)\b"));
+static SECTION_NAMED_FIRST: Pattern =
+    LazyLock::new(|| rx(r"\bsection\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$"));
+static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
+    rx(r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)\s+(?:of|in|from|on)\s+(?P<t>.+)$")
+});
+static LEAD_SECTION: Pattern =
+    LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
+
+pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
+    let s = match SECTION_LEAD.as_ref() {
+        Some(re) => re.replace(ctx.text, "").to_string(),
+        None => ctx.text.to_string(),
+    };
+    for (re, rule) in [
+        (&SECTION_COMMA, "section: 'X, section Y'"),
+        (&SECTION_POSSESSIVE, "section: \"X's Y section\""),
+        (&SECTION_NAMED_FIRST, "section: 'section Y of X'"),
+        (&SECTION_NAMED_BEFORE, "section: 'Y section of X'"),
+    ] {
+        let Some(c) = caps(re, &s) else { continue };
+        let raw_section = group(&c, "s");
+        if is_match(&CONNECTOR_START, &raw_section) {
+            continue;
+        }
+        if let (Some(sec), Some(t)) = (title_of(&raw_section), title_of(&group(&c, "t"))) {
+            let conf = subject_confidence(0.9, &t);
+            // "the intro paragraph of X" is the summary view, not a section named "intro".
+            if is_match(&LEAD_SECTION, &sec) {
+                return hit(
+                    Intent::Summary { title_or_path: t },
+                    conf,
+                    "summary: lead section requested",
+                );
+            }
+            return hit(
+                Intent::Section {
+                    title_or_path: t,
+                    section: sec,
+                },
+                conf,
+                rule,
+            );
+        }
+    }
+    None
+}
+
+static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:structure|structured|headings?|anchors?|outline|layout|organi[sz]ed|organi[sz]ation|gliederung)\b",
+    )
+});
+static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
+    rx(r"^how\s+(?:is|are)\s+(?P<t>.+?)\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b")
+});
+
+pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
+    let t = match caps(&STRUCTURE_HOW, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
+        Some(t) => t,
+        None => cue_subject(&STRUCTURE_CUE, ctx.text)?,
+    };
+    hit(
+        Intent::Structure {
+            title_or_path: t.clone(),
+        },
+        subject_confidence(0.88, &t),
+        "structure: structure/headings words",
+    )
+}
+
+static SUMMARY_CUE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:summary|summari[sz]e|summari[sz]ation|tl;?dr|overview|gist|intro|introduction|brief|briefly|short\s+description|résumé|resume|resumen|zusammenfassung|synopsis|in\s+a\s+nutshell|explain)\b",
+    )
+});
+static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|quickly)\b\s*"));
+
+pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
+    let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;
+    let t = match QUESTION_WORDS_LEAD.as_ref() {
+        Some(re) => title_of(&re.replace(&raw, ""))?,
+        None => raw,
+    };
+    hit(
+        Intent::Summary {
+            title_or_path: t.clone(),
+        },
+        subject_confidence(0.9, &t),
+        "summary: summary/overview words",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_compile() {
+        assert!(STRUCTURE_SPECIFIC.is_some(), "STRUCTURE_SPECIFIC");
+        assert!(TOC_CUE.is_some(), "TOC_CUE");
+        assert!(TOC_QUESTION.is_some(), "TOC_QUESTION");
+        assert!(SECTION_LEAD.is_some(), "SECTION_LEAD");
+        assert!(SECTION_COMMA.is_some(), "SECTION_COMMA");
+        assert!(SECTION_POSSESSIVE.is_some(), "SECTION_POSSESSIVE");
+        assert!(SECTION_NAMED_FIRST.is_some(), "SECTION_NAMED_FIRST");
+        assert!(SECTION_NAMED_BEFORE.is_some(), "SECTION_NAMED_BEFORE");
+        assert!(CONNECTOR_START.is_some(), "CONNECTOR_START");
+        assert!(LEAD_SECTION.is_some(), "LEAD_SECTION");
+        assert!(STRUCTURE_CUE.is_some(), "STRUCTURE_CUE");
+        assert!(STRUCTURE_HOW.is_some(), "STRUCTURE_HOW");
+        assert!(SUMMARY_CUE.is_some(), "SUMMARY_CUE");
+        assert!(QUESTION_WORDS_LEAD.is_some(), "QUESTION_WORDS_LEAD");
+    }
+}

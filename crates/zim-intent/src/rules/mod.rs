@@ -1,0 +1,416 @@
+//! The ordered intent rules. The first rule that matches (and extracts a non-empty parameter)
+//! wins, so specific phrasings ("section anchors of X") come before generic ones ("show X").
+//!
+//! Base confidences: explicit command words 0.85–0.92, bare paths 0.85, generic "show/open X"
+//! 0.8, "what is X?" questions 0.75, other questions 0.6. Subjects longer than
+//! [`LONG_SUBJECT_WORDS`] words lose 0.45 (a title that long usually means a misparse), which
+//! sends the parse below the fallback threshold.
+
+use crate::Intent;
+use crate::text::{Pattern, clean_title, rx};
+use regex::{Captures, Regex};
+use std::sync::LazyLock;
+
+mod archive_level;
+mod article_view;
+mod lookup;
+mod namespace;
+mod search;
+
+pub use search::mentions_all_archives;
+
+/// "what is X?" with X of at most this many words is a Summary; longer is a Search.
+pub const QUESTION_SUBJECT_MAX_WORDS: usize = 6;
+/// Titles longer than this many words are penalised.
+pub const LONG_SUBJECT_WORDS: usize = 12;
+
+/// Input of the rules: the cleaned, typo-corrected sentence without archive name and limit.
+pub struct Context<'a> {
+    pub text: &'a str,
+    pub all_archives: bool,
+    pub limit: Option<u32>,
+    pub archive_named: bool,
+}
+
+/// A matching rule's result.
+pub struct RuleHit {
+    pub intent: Intent,
+    pub confidence: f32,
+    pub rule: &'static str,
+}
+
+type Rule = fn(&Context) -> Option<RuleHit>;
+
+/// Rules in priority order.
+const RULES: &[Rule] = &[
+    lookup::suggest,
+    search::search_command,
+    archive_level::health,
+    archive_level::list_archives,
+    archive_level::health_server_mention,
+    archive_level::main_page,
+    namespace::walk,
+    namespace::browse,
+    archive_level::metadata,
+    archive_level::open_archive,
+    article_view::structure_specific,
+    article_view::toc,
+    article_view::section,
+    article_view::structure,
+    article_view::summary_command,
+    lookup::find_by_title,
+    lookup::related,
+    lookup::links,
+    lookup::get_article,
+    search::search_loose,
+    search::question_summary,
+    search::question_search,
+];
+
+/// Runs the rules in order; `None` when none matched.
+pub fn classify(ctx: &Context) -> Option<RuleHit> {
+    RULES.iter().find_map(|rule| rule(ctx))
+}
+
+fn caps<'a>(re: &Pattern, s: &'a str) -> Option<Captures<'a>> {
+    re.as_ref().and_then(|r| r.captures(s))
+}
+
+fn is_match(re: &Pattern, s: &str) -> bool {
+    re.as_ref().is_some_and(|r| r.is_match(s))
+}
+
+fn group(c: &Captures, name: &str) -> String {
+    c.name(name)
+        .map(|m| m.as_str().to_string())
+        .unwrap_or_default()
+}
+
+fn hit(intent: Intent, confidence: f32, rule: &'static str) -> Option<RuleHit> {
+    Some(RuleHit {
+        intent,
+        confidence,
+        rule,
+    })
+}
+
+/// Confidence after the long-subject penalty.
+/// Subjects that are pronouns ("summarize it", "tell me about his childhood") refer to earlier
+/// conversation the parser cannot see; they are penalised like overlong subjects.
+static PRONOUN_SUBJECT: Pattern = LazyLock::new(|| {
+    rx(r"^(?:it|its|it's|this|that|these|those|them|they|their|he|him|his|she|her|hers)\b")
+});
+
+fn subject_confidence(base: f32, subject: &str) -> f32 {
+    if subject.split_whitespace().count() > LONG_SUBJECT_WORDS
+        || is_match(&PRONOUN_SUBJECT, subject)
+    {
+        base - 0.45
+    } else {
+        base
+    }
+}
+
+/// A non-empty cleaned title, or `None`.
+fn title_of(raw: &str) -> Option<String> {
+    let t = clean_title(raw);
+    (!t.is_empty()).then_some(t)
+}
+
+static LEADING_VERBS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|which|does|do|is|are|me|us|the|all|can|i|see)\b\s*)+",
+    )
+});
+
+/// Subject for a cue word: the text after the last cue match, or if that is empty the text
+/// before the first one (without leading verbs): "toc of X" and "X toc" both give X.
+fn subject_around(re: &Regex, s: &str) -> Option<String> {
+    let last = re.find_iter(s).last()?;
+    if let Some(t) = title_of(s.get(last.end()..).unwrap_or_default()) {
+        return Some(t);
+    }
+    let first = re.find(s)?;
+    let before = s.get(..first.start()).unwrap_or_default();
+    let before = match LEADING_VERBS.as_ref() {
+        Some(v) => v.replace(before, "").to_string(),
+        None => before.to_string(),
+    };
+    title_of(before.trim().trim_end_matches("'s"))
+}
+
+fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
+    cue.as_ref().and_then(|re| subject_around(re, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Intent;
+
+    fn run(text: &str) -> Option<(Intent, &'static str)> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        classify(&ctx).map(|h| (h.intent, h.rule))
+    }
+
+    fn title(s: &str) -> String {
+        s.to_string()
+    }
+
+    #[test]
+    fn shared_patterns_compile() {
+        assert!(LEADING_VERBS.is_some());
+        assert!(PRONOUN_SUBJECT.is_some());
+    }
+
+    #[test]
+    fn suggest_rule() {
+        assert_eq!(
+            run("autocomplete 'Ray Ch'").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Ray Ch".into()
+            })
+        );
+        assert_eq!(
+            run("titles that start with Vec::").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Vec::".into()
+            })
+        );
+    }
+
+    #[test]
+    fn search_rules() {
+        assert_eq!(
+            run("search for black holes").map(|r| r.0),
+            Some(Intent::Search {
+                query: "black holes".into(),
+                all_archives: false
+            })
+        );
+        assert_eq!(
+            run("busca el sistema solar").map(|r| r.0),
+            Some(Intent::Search {
+                query: "el sistema solar".into(),
+                all_archives: false
+            })
+        );
+        assert_eq!(
+            run("find pages about volcanoes").map(|r| r.1),
+            Some("search: find/look up")
+        );
+        assert_eq!(
+            run("how do volcanoes erupt").map(|r| r.1),
+            Some("search: open question")
+        );
+        assert!(mentions_all_archives("search all files for python"));
+        assert!(!mentions_all_archives("search for python"));
+        assert!(mentions_all_archives("search every archive for python"));
+    }
+
+    #[test]
+    fn archive_level_rules() {
+        assert_eq!(run("is the server ok").map(|r| r.0), Some(Intent::Health));
+        assert_eq!(
+            run("which archives are loaded").map(|r| r.0),
+            Some(Intent::ListArchives)
+        );
+        assert_ne!(
+            run("open std/collections/struct.HashMap.html").map(|r| r.0),
+            Some(Intent::ListArchives)
+        );
+        assert_eq!(
+            run("show the front page").map(|r| r.0),
+            Some(Intent::MainPage)
+        );
+        assert_eq!(
+            run("list the namespaces").map(|r| r.0),
+            Some(Intent::Metadata)
+        );
+        assert_eq!(
+            run("who created this archive").map(|r| r.0),
+            Some(Intent::Metadata)
+        );
+        // "created" about something else is not metadata.
+        assert_ne!(
+            run("who created Linux").map(|r| r.0),
+            Some(Intent::Metadata)
+        );
+    }
+
+    #[test]
+    fn namespace_rules() {
+        assert_eq!(
+            run("walk namespace m").map(|r| r.0),
+            Some(Intent::Walk {
+                namespace: "M".into(),
+                limit: None
+            })
+        );
+        assert_eq!(
+            run("browse the content namespace").map(|r| r.0),
+            Some(Intent::Browse {
+                namespace: "C".into(),
+                limit: None
+            })
+        );
+        assert_eq!(
+            run("what is in the I namespace").map(|r| r.0),
+            Some(Intent::Browse {
+                namespace: "I".into(),
+                limit: None
+            })
+        );
+        assert_eq!(
+            run("browse C").map(|r| r.0),
+            Some(Intent::Browse {
+                namespace: "C".into(),
+                limit: None
+            })
+        );
+    }
+
+    #[test]
+    fn article_view_rules() {
+        assert_eq!(
+            run("table of contents of Biology").map(|r| r.0),
+            Some(Intent::Toc {
+                title_or_path: title("Biology")
+            })
+        );
+        assert_eq!(
+            run("Biology toc").map(|r| r.0),
+            Some(Intent::Toc {
+                title_or_path: title("Biology")
+            })
+        );
+        assert_eq!(
+            run("outline of the article Photosynthesis").map(|r| r.0),
+            Some(Intent::Structure {
+                title_or_path: title("Photosynthesis")
+            })
+        );
+        assert_eq!(
+            run("show the Early life section of Ray Charles").map(|r| r.0),
+            Some(Intent::Section {
+                title_or_path: title("Ray Charles"),
+                section: title("Early life")
+            })
+        );
+        assert_eq!(
+            run("Evolution, section Etymology").map(|r| r.0),
+            Some(Intent::Section {
+                title_or_path: title("Evolution"),
+                section: title("Etymology")
+            })
+        );
+        assert_eq!(
+            run("summarize the article on Photosynthesis").map(|r| r.0),
+            Some(Intent::Summary {
+                title_or_path: title("Photosynthesis")
+            })
+        );
+    }
+
+    #[test]
+    fn lookup_and_graph_rules() {
+        assert_eq!(
+            run("is there an article called Ray Charles (album)").map(|r| r.0),
+            Some(Intent::FindByTitle {
+                title: title("Ray Charles (album)")
+            })
+        );
+        assert_eq!(
+            run("articles related to Climate_Change").map(|r| r.0),
+            Some(Intent::Related {
+                title_or_path: title("Climate_Change")
+            })
+        );
+        assert_eq!(
+            run("what does A/Ray_Charles link to").map(|r| r.0),
+            Some(Intent::Links {
+                title_or_path: title("A/Ray_Charles")
+            })
+        );
+    }
+
+    #[test]
+    fn get_article_rules() {
+        assert_eq!(
+            run("std/vec/struct.Vec.html").map(|r| r.0),
+            Some(Intent::GetArticle {
+                title_or_path: title("std/vec/struct.Vec.html")
+            })
+        );
+        assert_eq!(
+            run("open the article Schrödinger's cat").map(|r| r.0),
+            Some(Intent::GetArticle {
+                title_or_path: title("Schrödinger's cat")
+            })
+        );
+        assert_eq!(
+            run("zeige den Artikel Willkommen").map(|r| r.0),
+            Some(Intent::GetArticle {
+                title_or_path: title("Willkommen")
+            })
+        );
+    }
+
+    #[test]
+    fn pronoun_subjects_are_uncertain() {
+        let ctx = Context {
+            text: "summarize it",
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        assert!(classify(&ctx).is_some_and(|h| h.confidence < crate::FALLBACK_THRESHOLD));
+        assert!(subject_confidence(0.9, "Italy") > 0.85);
+    }
+
+    #[test]
+    fn possessive_before_cue() {
+        assert_eq!(
+            run("Moon's table of contents").map(|r| r.0),
+            Some(Intent::Toc {
+                title_or_path: "Moon".into()
+            })
+        );
+    }
+
+    #[test]
+    fn questions() {
+        assert_eq!(
+            run("what is photosynthesis").map(|r| r.0),
+            Some(Intent::Summary {
+                title_or_path: title("photosynthesis")
+            })
+        );
+        assert_eq!(
+            run("who were the Beatles").map(|r| r.0),
+            Some(Intent::Summary {
+                title_or_path: title("Beatles")
+            })
+        );
+        // Long subjects are not titles: a search of the question instead.
+        assert_eq!(
+            run("what is the reason the sky looks blue during the day").map(|r| r.1),
+            Some("search: open question")
+        );
+        assert_eq!(
+            run("what's the difference between Vec and slices").map(|r| r.1),
+            Some("search: open question")
+        );
+    }
+
+    #[test]
+    fn nothing_matches_plain_words() {
+        assert!(run("photosynthesis").is_none());
+        assert!(run("").is_none());
+    }
+}

@@ -1,0 +1,147 @@
+//! Search rules: explicit search commands, loose "find/look up" phrasings and questions.
+
+use super::{
+    Context, QUESTION_SUBJECT_MAX_WORDS, RuleHit, caps, group, hit, is_match, subject_confidence,
+    title_of,
+};
+use crate::Intent;
+use crate::text::{Pattern, clean_query, rx};
+use std::sync::LazyLock;
+
+static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:full[- ]?text\s+)?(?:search(?:\s+for)?|query|grep|cherche[rz]?|recherche[rz]?|busca|buscar|suche|such|cerca|cercare|procura|procurar|zoek|найди|найти|искать|поиск|szukaj)\b\s*(?P<q>.*)$",
+    )
+});
+static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b",
+    )
+});
+
+/// True when the sentence asks to search every archive ("search all files for python").
+pub fn mentions_all_archives(s: &str) -> bool {
+    is_match(&ALL_ARCHIVES, s)
+}
+
+/// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
+fn search_query(raw: &str) -> String {
+    let without_scope = match ALL_ARCHIVES.as_ref() {
+        Some(re) => re.replace_all(raw, " ").to_string(),
+        None => raw.to_string(),
+    };
+    clean_query(
+        &without_scope
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+pub(super) fn search_command(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&SEARCH_COMMAND, ctx.text)?;
+    let query = search_query(&group(&c, "q"));
+    if query.is_empty() {
+        return None;
+    }
+    hit(
+        Intent::Search {
+            query,
+            all_archives: ctx.all_archives,
+        },
+        0.92,
+        "search: command word",
+    )
+}
+
+static SEARCH_LOOSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:find|look\s+up|look\s+for|lookup|locate|looking\s+for|i'?m\s+looking\s+for|i\s+am\s+looking\s+for|any|anything|something|articles?\s+about|info\s+on|information\s+(?:on|about)|(?:list|show)(?:\s+me)?(?:\s+all)?\s+(?:articles|pages|entries)\s+(?:about|on|mentioning|containing))\b\s*(?P<q>.*)$",
+    )
+});
+
+pub(super) fn search_loose(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&SEARCH_LOOSE, ctx.text)?;
+    let query = search_query(&group(&c, "q"));
+    if query.is_empty() {
+        return None;
+    }
+    hit(
+        Intent::Search {
+            query,
+            all_archives: ctx.all_archives,
+        },
+        0.8,
+        "search: find/look up",
+    )
+}
+
+static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:.*?[,;]\s*)?(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))|tell\s+me\s+(?:more\s+)?about|define|definition\s+of|qu'est-ce\s+que|qu'est-ce\s+qu'|was\s+ist|was\s+sind|wer\s+war|wer\s+ist|qu[ée]\s+es|qui[ée]n\s+(?:es|fue)|qui\s+(?:est|était|etait|sont|étaient)|chi\s+(?:è|e|era)|che\s+cos'?è|o\s+que\s+é|quem\s+(?:é|foi)|что\s+такое|кто\s+так(?:ой|ая)|кто\s+был[аи]?)\s+(?P<t>.+)$",
+    )
+});
+
+/// Subjects that are comparisons or relations, not article titles: searched instead.
+static NOT_A_TITLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:differences?|relationship|relation|connection|comparison|similarities)\s+(?:between|of|among)\b",
+    )
+});
+
+pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&QUESTION_SUBJECT, ctx.text)?;
+    let t = title_of(&group(&c, "t"))?;
+    if t.split_whitespace().count() > QUESTION_SUBJECT_MAX_WORDS || is_match(&NOT_A_TITLE, &t) {
+        return None;
+    }
+    let conf = subject_confidence(0.75, &t);
+    hit(
+        Intent::Summary { title_or_path: t },
+        conf,
+        "summary: 'what/who is X' question",
+    )
+}
+
+static QUESTION_START: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:how|why|when|where|which|what|who|whose|is|are|does|do|did|can|could|was|were|comment|pourquoi|wie|warum|c[oó]mo|por\s+qu[ée])\b",
+    )
+});
+
+pub(super) fn question_search(ctx: &Context) -> Option<RuleHit> {
+    is_match(&QUESTION_START, ctx.text).then_some(())?;
+    let query = clean_query(ctx.text);
+    if query.is_empty() {
+        return None;
+    }
+    hit(
+        Intent::Search {
+            query,
+            all_archives: ctx.all_archives,
+        },
+        0.6,
+        "search: open question",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_words_leave_the_query() {
+        assert_eq!(search_query("Ray Charles in all archives"), "Ray Charles");
+        assert_eq!(search_query("for jazz everywhere"), "jazz");
+    }
+
+    #[test]
+    fn patterns_compile() {
+        assert!(SEARCH_COMMAND.is_some(), "SEARCH_COMMAND");
+        assert!(ALL_ARCHIVES.is_some(), "ALL_ARCHIVES");
+        assert!(SEARCH_LOOSE.is_some(), "SEARCH_LOOSE");
+        assert!(QUESTION_SUBJECT.is_some(), "QUESTION_SUBJECT");
+        assert!(NOT_A_TITLE.is_some(), "NOT_A_TITLE");
+        assert!(QUESTION_START.is_some(), "QUESTION_START");
+    }
+}

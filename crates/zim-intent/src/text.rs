@@ -1,0 +1,351 @@
+//! Sentence normalisation shared by every rule: input capping, politeness stripping, typo
+//! correction of command words, and cleanup of extracted titles and queries.
+
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// Longest input (in characters) that is parsed; anything after is ignored. Real requests are a
+/// sentence or two, and capping keeps the parser fast on hostile input (e.g. 100 KB of text).
+pub const MAX_QUERY_CHARS: usize = 1000;
+
+/// Compiles a case-insensitive pattern. Patterns are compile-time constants; a pattern that fails
+/// to compile disables its rule instead of panicking (a unit test checks that none fail).
+pub(crate) fn rx(pattern: &str) -> Option<Regex> {
+    Regex::new(&format!("(?i){pattern}")).ok()
+}
+
+/// Lazily compiled pattern.
+pub(crate) type Pattern = LazyLock<Option<Regex>>;
+
+/// Caps the input, replaces control characters and typographic quotes, collapses whitespace.
+pub fn normalize_input(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len().min(MAX_QUERY_CHARS * 4));
+    let mut last_space = true;
+    for c in raw.chars().take(MAX_QUERY_CHARS) {
+        let c = match c {
+            '\u{2018}' | '\u{2019}' | '\u{02bc}' => '\'',
+            '\u{201c}' | '\u{201d}' | '\u{00ab}' | '\u{00bb}' => '"',
+            c if c.is_control() || c.is_whitespace() => ' ',
+            c => c,
+        };
+        if c == ' ' {
+            if !last_space {
+                out.push(' ');
+            }
+            last_space = true;
+        } else {
+            out.push(c);
+            last_space = false;
+        }
+    }
+    out.trim().to_string()
+}
+
+static POLITE_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+    )
+});
+static POLITE_TRAIL: Pattern =
+    LazyLock::new(|| rx(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)|[\s,?!.]+)$"));
+
+/// Removes leading politeness ("please", "could you", "I'd like to") and trailing
+/// "please"/"thanks"/punctuation, repeatedly.
+pub fn strip_politeness(s: &str) -> String {
+    let mut cur = s.trim().to_string();
+    for _ in 0..8 {
+        let mut next = cur.clone();
+        if let Some(re) = POLITE_LEAD.as_ref() {
+            next = re.replace(&next, "").trim().to_string();
+        }
+        if let Some(re) = POLITE_TRAIL.as_ref() {
+            next = re.replace(&next, "").trim().to_string();
+        }
+        if next == cur {
+            break;
+        }
+        cur = next;
+    }
+    cur
+}
+
+/// Command words that are corrected when misspelt ("serach" -> "search").
+const VOCABULARY: &[&str] = &[
+    "search",
+    "summary",
+    "summarize",
+    "summarise",
+    "article",
+    "articles",
+    "table",
+    "contents",
+    "structure",
+    "section",
+    "sections",
+    "browse",
+    "walk",
+    "links",
+    "link",
+    "related",
+    "similar",
+    "suggest",
+    "suggestions",
+    "autocomplete",
+    "metadata",
+    "list",
+    "namespace",
+    "namespaces",
+    "headings",
+    "health",
+    "archives",
+    "title",
+    "titled",
+    "outline",
+    "overview",
+    "iterate",
+    "enumerate",
+    "configuration",
+    "integrity",
+    "retrieve",
+    "display",
+    "extract",
+    "complete",
+    "server",
+    "status",
+    "anchors",
+    "page",
+    "main",
+    "entries",
+    "entry",
+    "available",
+    "hyperlinks",
+    "outbound",
+    "outgoing",
+    "traverse",
+    "publisher",
+    "language",
+    "validate",
+    "diagnose",
+    "recommend",
+    "show",
+    "open",
+    "find",
+];
+
+/// Returns the vocabulary word `word` is a likely misspelling of, if any.
+///
+/// Only lowercase ASCII words are considered (titles are usually capitalised or non-ASCII, and we
+/// must not rewrite them). Four-letter words are corrected only for transpositions or a missing
+/// letter ("wlak", "lsit", "lnks"), since a single substitution there often makes another real
+/// word ("wall"). Singular/plural pairs are left alone.
+fn correct_word(word: &str) -> Option<&'static str> {
+    let len = word.chars().count();
+    if len < 4 || !word.chars().all(|c| c.is_ascii_lowercase()) || VOCABULARY.contains(&word) {
+        return None;
+    }
+    // Plurals of command words ("titles") are words in their own right, not typos of "titled".
+    if word
+        .strip_suffix('s')
+        .is_some_and(|stem| VOCABULARY.contains(&stem))
+    {
+        return None;
+    }
+    let first = word.chars().next()?;
+    let mut best: Option<(&'static str, usize)> = None;
+    for &cand in VOCABULARY {
+        let plural_pair =
+            word.strip_suffix('s') == Some(cand) || cand.strip_suffix('s') == Some(word);
+        if !cand.starts_with(first) || cand.len().abs_diff(len) > 1 || plural_pair {
+            continue;
+        }
+        let dl = strsim::damerau_levenshtein(word, cand);
+        let allowed = if len >= 9 { 2 } else { 1 };
+        // Scrambled letters ("sreach") are a common fast-typing error: same letters, same start.
+        let scrambled = len >= 5 && cand.len() == len && same_letters(word, cand);
+        if dl == 0 || (dl > allowed && !scrambled) {
+            continue;
+        }
+        if len == 4 && cand.len() == 4 && strsim::levenshtein(word, cand) == 1 {
+            continue;
+        }
+        if best.is_none_or(|(_, d)| dl < d) {
+            best = Some((cand, dl));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+fn same_letters(a: &str, b: &str) -> bool {
+    let mut x: Vec<char> = a.chars().collect();
+    let mut y: Vec<char> = b.chars().collect();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+/// Rewrites misspelt command words in place; returns the new text and how many words changed.
+pub fn correct_typos(s: &str) -> (String, usize) {
+    let mut changed = 0usize;
+    let words: Vec<String> = s
+        .split(' ')
+        .map(|w| {
+            let core = w.trim_matches(|c: char| c.is_ascii_punctuation());
+            match correct_word(core) {
+                Some(fixed) => {
+                    changed = changed.saturating_add(1);
+                    w.replacen(core, fixed, 1)
+                }
+                None => w.to_string(),
+            }
+        })
+        .collect();
+    (words.join(" "), changed)
+}
+
+static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
+static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
+    Regex::new(r"^(?:the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact)\b\s*").ok()
+});
+static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
+    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are)$").ok()
+});
+static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡'];
+
+/// Removes one pair of surrounding quotes, if the whole string is quoted.
+fn unquote(s: &str) -> Option<String> {
+    let re = QUOTED.as_ref()?;
+    let caps = re.captures(s)?;
+    caps.iter()
+        .skip(1)
+        .flatten()
+        .next()
+        .map(|m| m.as_str().trim().to_string())
+}
+
+/// Cleans an extracted article title/path: trims punctuation, unquotes, and strips lowercase
+/// filler words ("the", "article", "page of") around it. Fillers are matched case-sensitively so
+/// capitalised titles ("The Beatles", "Article 5") survive.
+pub fn clean_title(s: &str) -> String {
+    let mut cur = s.trim().to_string();
+    for _ in 0..12 {
+        let mut next = cur.trim_matches(EDGE_PUNCT).trim().to_string();
+        if let Some(unq) = unquote(&next) {
+            return unq;
+        }
+        if let Some(re) = TITLE_LEAD_FILLER.as_ref() {
+            next = re.replace(&next, "").trim().to_string();
+        }
+        if let Some(re) = TITLE_TRAIL_FILLER.as_ref() {
+            next = re.replace(&next, "").trim().to_string();
+        }
+        if next == cur {
+            break;
+        }
+        cur = next;
+    }
+    cur
+}
+
+static QUERY_LEAD_FILLER: Pattern = LazyLock::new(|| {
+    Regex::new(r"^(?:for|about|on|regarding|concerning|the|a|an|nach|sur|pour|sobre|über|per|de|información|informacion|informations?|information|info|articles?|pages?|entries|results?|hits|everything|anything|something|stuff|mentioning|that\s+mention|which\s+mention|in|into|through|text|terms?|documents?|docs|mentions?|(?:in\s+|across\s+|through\s+)?(?:all|every|each)\s+(?:the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?)|everywhere)\b\s*:?\s*").ok()
+});
+
+/// Cleans an extracted search query: trims punctuation, unquotes, strips leading connector words
+/// ("for", "about", "information on", "all archives"). Articles inside the query are kept, except
+/// a leading lowercase "the/a/an".
+pub fn clean_query(s: &str) -> String {
+    let mut cur = s.trim().to_string();
+    for _ in 0..12 {
+        let mut next = cur.trim_matches(EDGE_PUNCT).trim().to_string();
+        if let Some(unq) = unquote(&next) {
+            return unq;
+        }
+        if let Some(re) = QUERY_LEAD_FILLER.as_ref() {
+            next = re.replace(&next, "").trim().to_string();
+        }
+        if next == cur {
+            break;
+        }
+        cur = next;
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_caps_and_replaces_controls() {
+        assert_eq!(normalize_input("a\u{0}\n b\t\tc"), "a b c");
+        assert_eq!(normalize_input("\u{2019}x\u{201c}"), "'x\"");
+        assert_eq!(normalize_input(&"x".repeat(5000)).len(), MAX_QUERY_CHARS);
+    }
+
+    #[test]
+    fn politeness_is_stripped() {
+        assert_eq!(
+            strip_politeness("Could you please search for cats?"),
+            "search for cats"
+        );
+        assert_eq!(
+            strip_politeness("please list the zim files please!"),
+            "list the zim files"
+        );
+        assert_eq!(strip_politeness("I'd like to read X, thanks"), "read X");
+        assert_eq!(
+            strip_politeness("¿qué es la fotosíntesis?"),
+            "qué es la fotosíntesis"
+        );
+    }
+
+    #[test]
+    fn typos_in_command_words_are_corrected() {
+        assert_eq!(correct_typos("serach for X").0, "search for X");
+        assert_eq!(
+            correct_typos("summery of Evolution").0,
+            "summary of Evolution"
+        );
+        assert_eq!(correct_typos("wlak namespace C").0, "walk namespace C");
+        assert_eq!(correct_typos("lnks in X").0, "links in X");
+        assert_eq!(correct_typos("sreach X").0, "search X");
+        // Plurals of command words stay as they are.
+        assert_eq!(correct_typos("titles").0, "titles");
+        // A real word one substitution away from a command word is not rewritten.
+        assert_eq!(correct_typos("great wall").0, "great wall");
+        // Capitalised words (titles) are never rewritten.
+        assert_eq!(correct_typos("Serach").1, 0);
+    }
+
+    #[test]
+    fn titles_are_cleaned() {
+        assert_eq!(clean_title("the Mitochondrion article"), "Mitochondrion");
+        assert_eq!(
+            clean_title("\"Ray Charles (album)\"?"),
+            "Ray Charles (album)"
+        );
+        assert_eq!(clean_title("'Paris, France'"), "Paris, France");
+        assert_eq!(clean_title("The Beatles"), "The Beatles");
+        assert_eq!(
+            clean_title("std/vec/struct.Vec.html."),
+            "std/vec/struct.Vec.html"
+        );
+    }
+
+    #[test]
+    fn queries_are_cleaned() {
+        assert_eq!(
+            clean_query("for quantum entanglement"),
+            "quantum entanglement"
+        );
+        assert_eq!(clean_query("all archives for Mozart"), "Mozart");
+        assert_eq!(
+            clean_query("información sobre el sistema solar"),
+            "el sistema solar"
+        );
+        assert_eq!(
+            clean_query("la révolution française"),
+            "la révolution française"
+        );
+    }
+}
