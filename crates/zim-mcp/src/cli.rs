@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use zim_service::config::{CliOverrides, ToolMode, Transport};
 
+use crate::commands;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "zim-mcp",
@@ -30,6 +32,20 @@ pub struct Cli {
 pub enum Command {
     /// Run the MCP server (the default when no subcommand is given).
     Serve(ServeArgs),
+    /// Metadata, counts, compression, indexes and checksum of one archive.
+    Inspect(commands::archive::InspectArgs),
+    /// Write an entry's bytes to stdout (redirects followed unless --no-follow).
+    Cat(commands::archive::CatArgs),
+    /// Full integrity check; exit status 1 when invalid, 2 when it does not even open.
+    Check(commands::archive::CheckArgs),
+    /// Full-text search through the archive's own Xapian index.
+    Search(commands::search::SearchArgs),
+    /// Title suggestions for a prefix.
+    Suggest(commands::search::SuggestArgs),
+    /// An article as the tools render it: Markdown, summary, TOC, structure, a section.
+    Get(commands::render::GetArgs),
+    /// An article's outbound links, or its related articles.
+    Links(commands::render::LinksArgs),
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -70,6 +86,10 @@ pub struct ServeArgs {
     /// Log level: DEBUG, INFO, WARNING, ERROR (logs go to stderr).
     #[arg(long)]
     pub log_level: Option<String>,
+    /// Also list the Wikipedia API's methods (wikipedia.search, wikipedia.page,
+    /// wikipedia.pageById) as MCP tools. The JSON-RPC methods themselves are always served.
+    #[arg(long, env = "ZIM_MCP_WIKIPEDIA_TOOLS")]
+    pub wikipedia_tools: bool,
 }
 
 impl ServeArgs {

@@ -18,13 +18,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use serde_json::{Value, json};
+use serde_json::json;
 use subtle::ConstantTimeEq;
 use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use zim_service::ZimService;
 use zim_service::config::{Config, Transport};
+
+use zim_wikipedia::service::WikipediaApi;
 
 use crate::mcp::ZimMcpServer;
 use crate::sse::SseSessions;
@@ -33,13 +35,16 @@ use crate::subscriptions::SubscriptionHub;
 /// Largest JSON-RPC body accepted on `POST /mcp` and `POST /messages`.
 pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
-/// A JSON-RPC method family answered on `POST /mcp` without an MCP session (for example the
-/// `wikipedia.*` API). Requests whose `method` it [`handles`](Self::handles) never reach the
-/// MCP service; everything else does.
+/// A JSON-RPC API served on `POST /mcp` beside MCP (the `wikipedia.*` API). Payloads it
+/// [`claims`](Self::claims) never reach the MCP service; everything else does.
 pub trait JsonRpcExtension: Send + Sync + 'static {
-    fn handles(&self, method: &str) -> bool;
-    /// Answer one JSON-RPC request object with a complete JSON-RPC response object.
-    fn call(&self, request: Value) -> Pin<Box<dyn Future<Output = Value> + Send + 'static>>;
+    /// Whether this POST body is the extension's; `has_session` tells whether the request
+    /// carries an `Mcp-Session-Id`.
+    fn claims(&self, body: &[u8], has_session: bool) -> bool;
+    /// Answer a payload (one request or a batch) with the serialised response, or `None` when
+    /// it held only notifications.
+    fn handle(&self, body: Bytes)
+    -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>>;
 }
 
 type McpService = StreamableHttpService<ZimMcpServer, LocalSessionManager>;
@@ -58,11 +63,13 @@ pub fn router(
     service: Arc<ZimService>,
     hub: SubscriptionHub,
     extension: Option<Arc<dyn JsonRpcExtension>>,
+    wikipedia_tools: Option<Arc<WikipediaApi>>,
     shutdown: CancellationToken,
 ) -> Router {
     let config = Arc::new(service.config().clone());
     let factory_service = Arc::clone(&service);
     let factory_hub = hub.clone();
+    let factory_wikipedia = wikipedia_tools.clone();
     let mcp_config = StreamableHttpServerConfig::default()
         .with_cancellation_token(shutdown.child_token())
         .with_max_request_body_bytes(MAX_BODY_BYTES)
@@ -70,16 +77,16 @@ pub fn router(
         .disable_allowed_hosts();
     let mcp = StreamableHttpService::new(
         move || {
-            Ok(ZimMcpServer::new(
-                Arc::clone(&factory_service),
-                &factory_hub,
-            ))
+            Ok(
+                ZimMcpServer::new(Arc::clone(&factory_service), &factory_hub)
+                    .with_wikipedia_tools(factory_wikipedia.clone()),
+            )
         },
         LocalSessionManager::default().into(),
         mcp_config,
     );
     let state = AppState {
-        sse: SseSessions::new(Arc::clone(&service), hub, shutdown),
+        sse: SseSessions::new(Arc::clone(&service), hub, wikipedia_tools, shutdown),
         service,
         config: Arc::clone(&config),
         mcp,
@@ -291,12 +298,13 @@ async fn mcp_handler(State(state): State<AppState>, request: Request) -> Respons
         Ok(bytes) => bytes,
         Err(_) => return (StatusCode::PAYLOAD_TOO_LARGE, "request body too large").into_response(),
     };
-    if let Ok(value) = serde_json::from_slice::<Value>(&bytes)
-        && let Some(method) = value.get("method").and_then(Value::as_str)
-        && extension.handles(method)
-    {
-        let reply = extension.call(value).await;
-        return (StatusCode::OK, axum::Json(reply)).into_response();
+    let has_session = parts.headers.contains_key("mcp-session-id");
+    if extension.claims(&bytes, has_session) {
+        return match extension.handle(bytes).await {
+            Some(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+            // Only notifications: JSON-RPC sends nothing back.
+            None => StatusCode::NO_CONTENT.into_response(),
+        };
     }
     forward(&state, Request::from_parts(parts, Body::from(bytes))).await
 }
@@ -316,13 +324,14 @@ mod tests {
     struct Echo;
 
     impl JsonRpcExtension for Echo {
-        fn handles(&self, method: &str) -> bool {
-            method.starts_with("wikipedia.")
+        fn claims(&self, body: &[u8], has_session: bool) -> bool {
+            zim_wikipedia::jsonrpc::claims(body, has_session)
         }
 
-        fn call(&self, request: Value) -> Pin<Box<dyn Future<Output = Value> + Send + 'static>> {
+        fn handle(&self, body: Bytes) -> Pin<Box<dyn Future<Output = Option<String>> + Send>> {
             Box::pin(async move {
-                json!({"jsonrpc": "2.0", "id": request["id"], "result": {"echo": request["method"]}})
+                let request: Value = serde_json::from_slice(&body).ok()?;
+                Some(json!({"jsonrpc": "2.0", "id": request["id"], "result": {"echo": request["method"]}}).to_string())
             })
         }
     }
@@ -342,6 +351,7 @@ mod tests {
             service,
             SubscriptionHub::default(),
             extension,
+            None,
             CancellationToken::new(),
         )
     }

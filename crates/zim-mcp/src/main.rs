@@ -2,11 +2,13 @@
 //! `openzim-mcp` (same tools, flags and environment variables).
 
 mod cli;
+mod commands;
 mod http;
 mod mcp;
 mod prompts;
 mod sse;
 mod subscriptions;
+mod wikipedia;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,6 +18,7 @@ use rmcp::ServiceExt;
 use tokio_util::sync::CancellationToken;
 use zim_service::ZimService;
 use zim_service::config::{Config, Transport};
+use zim_wikipedia::service::WikipediaApi;
 
 use crate::cli::{Cli, Command, ServeArgs};
 use crate::mcp::ZimMcpServer;
@@ -29,10 +32,21 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let cli = Cli::parse();
-    match cli.command {
-        None => serve(&cli.serve),
-        Some(Command::Serve(args)) => serve(&args),
-    }
+    let outcome = match cli.command {
+        None => return serve(&cli.serve),
+        Some(Command::Serve(args)) => return serve(&args),
+        Some(Command::Inspect(args)) => commands::archive::inspect(&args),
+        Some(Command::Cat(args)) => commands::archive::cat(&args),
+        Some(Command::Check(args)) => commands::archive::check(&args),
+        Some(Command::Search(args)) => commands::search::search(&args),
+        Some(Command::Suggest(args)) => commands::search::suggest(&args),
+        Some(Command::Get(args)) => commands::render::get(&args),
+        Some(Command::Links(args)) => commands::render::links(&args),
+    };
+    outcome.unwrap_or_else(|err| {
+        eprintln!("zim-mcp: {err:#}");
+        ExitCode::from(2)
+    })
 }
 
 fn load_config(args: &ServeArgs) -> Result<Config, String> {
@@ -74,7 +88,7 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let outcome = runtime.block_on(run(config));
+    let outcome = runtime.block_on(run(config, args.wikipedia_tools));
     // The stdio transport reads stdin on a blocking thread that only returns on input; do not
     // wait for it after a signal.
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
@@ -87,7 +101,7 @@ fn serve(args: &ServeArgs) -> ExitCode {
     }
 }
 
-async fn run(config: Config) -> anyhow::Result<()> {
+async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
     let transport = config.transport;
     let mode = config.tool_mode;
     let service = Arc::new(tokio::task::spawn_blocking(move || ZimService::new(config)).await?);
@@ -107,20 +121,24 @@ async fn run(config: Config) -> anyhow::Result<()> {
             shutdown.clone(),
         ));
     }
+    let api = wikipedia::api(Arc::clone(&service)).map_err(anyhow::Error::msg)?;
+    let tools = wikipedia_tools.then(|| Arc::clone(&api));
     match transport {
-        Transport::Stdio => run_stdio(service, hub, shutdown).await,
-        Transport::Http | Transport::Sse => run_http(service, hub, shutdown).await,
+        Transport::Stdio => run_stdio(service, hub, api, tools, shutdown).await,
+        Transport::Http | Transport::Sse => run_http(service, hub, api, tools, shutdown).await,
     }
 }
 
 async fn run_stdio(
     service: Arc<ZimService>,
     hub: SubscriptionHub,
+    api: Arc<WikipediaApi>,
+    tools: Option<Arc<WikipediaApi>>,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
-    let server = ZimMcpServer::new(service, &hub);
+    let server = ZimMcpServer::new(service, &hub).with_wikipedia_tools(tools);
     let running = tokio::select! {
-        running = server.serve(rmcp::transport::stdio()) => running?,
+        running = server.serve(wikipedia::split_stdio(api)) => running?,
         _ = shutdown.cancelled() => {
             tracing::info!("shutting down before initialization");
             return Ok(());
@@ -136,6 +154,8 @@ async fn run_stdio(
 async fn run_http(
     service: Arc<ZimService>,
     hub: SubscriptionHub,
+    api: Arc<WikipediaApi>,
+    tools: Option<Arc<WikipediaApi>>,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
     let config = service.config();
@@ -151,8 +171,15 @@ async fn run_http(
     } else {
         "mcp"
     };
-    // The Wikipedia JSON-RPC API plugs in here as a `JsonRpcExtension`.
-    let app = http::router(Arc::clone(&service), hub, None, shutdown.clone());
+    // The Wikipedia JSON-RPC API shares `POST /mcp` with MCP.
+    let extension: Arc<dyn http::JsonRpcExtension> = Arc::new(wikipedia::HttpApi(api));
+    let app = http::router(
+        Arc::clone(&service),
+        hub,
+        Some(extension),
+        tools,
+        shutdown.clone(),
+    );
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await?;
     let local = listener.local_addr()?;
     tracing::info!("listening on http://{local}/{path}");

@@ -10,14 +10,19 @@ use serde_json::{Map, Value};
 use zim_service::resources::{self, ResourceBody, ResourceRef};
 use zim_service::{ToolError, ToolOutput, ZimService};
 
+use zim_wikipedia::service::WikipediaApi;
+
 use crate::prompts;
 use crate::subscriptions::{SessionSubscriptions, SubscriptionHub};
+use crate::wikipedia;
 
 /// One MCP session's handler (the HTTP transports create one per session).
 #[derive(Clone)]
 pub struct ZimMcpServer {
     service: Arc<ZimService>,
     subscriptions: Arc<SessionSubscriptions>,
+    /// The Wikipedia API's methods, listed as tools too (`--wikipedia-tools`).
+    wikipedia_tools: Option<Arc<WikipediaApi>>,
 }
 
 impl ZimMcpServer {
@@ -25,7 +30,13 @@ impl ZimMcpServer {
         Self {
             service,
             subscriptions: hub.register(),
+            wikipedia_tools: None,
         }
+    }
+
+    pub fn with_wikipedia_tools(mut self, api: Option<Arc<WikipediaApi>>) -> Self {
+        self.wikipedia_tools = api;
+        self
     }
 
     /// Run blocking archive work off the async runtime.
@@ -106,7 +117,7 @@ impl ServerHandler for ZimMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let tools = self
+        let mut tools: Vec<Tool> = self
             .service
             .tool_specs()
             .into_iter()
@@ -122,6 +133,9 @@ impl ServerHandler for ZimMcpServer {
                     )
             })
             .collect();
+        if self.wikipedia_tools.is_some() {
+            tools.extend(wikipedia::tools());
+        }
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -131,6 +145,15 @@ impl ServerHandler for ZimMcpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let name = request.name.to_string();
+        if let Some(api) = &self.wikipedia_tools
+            && wikipedia::is_tool(&name)
+        {
+            return Ok(
+                wikipedia::call_tool(Arc::clone(api), name, request.arguments)
+                    .await
+                    .into(),
+            );
+        }
         if !self.service.has_tool(&name) {
             return Err(McpError::invalid_params(
                 format!("tool not found: {name}"),

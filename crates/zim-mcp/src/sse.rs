@@ -22,6 +22,8 @@ use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
 
 use crate::http::AppState;
+use zim_wikipedia::service::WikipediaApi;
+
 use crate::mcp::ZimMcpServer;
 use crate::subscriptions::SubscriptionHub;
 use zim_service::ZimService;
@@ -35,6 +37,7 @@ type Inbound = mpsc::UnboundedSender<RxJsonRpcMessage<RoleServer>>;
 pub struct SseSessions {
     service: Arc<ZimService>,
     hub: SubscriptionHub,
+    wikipedia_tools: Option<Arc<WikipediaApi>>,
     sessions: Arc<Mutex<HashMap<String, Inbound>>>,
     shutdown: CancellationToken,
 }
@@ -43,11 +46,13 @@ impl SseSessions {
     pub fn new(
         service: Arc<ZimService>,
         hub: SubscriptionHub,
+        wikipedia_tools: Option<Arc<WikipediaApi>>,
         shutdown: CancellationToken,
     ) -> Self {
         Self {
             service,
             hub,
+            wikipedia_tools,
             sessions: Arc::default(),
             shutdown,
         }
@@ -77,7 +82,8 @@ pub async fn sse_handler(State(state): State<AppState>) -> Response {
     let (in_tx, in_rx) = mpsc::unbounded::<RxJsonRpcMessage<RoleServer>>();
     let (out_tx, out_rx) = mpsc::unbounded::<TxJsonRpcMessage<RoleServer>>();
     sessions.sessions.lock().insert(id.clone(), in_tx);
-    let server = ZimMcpServer::new(Arc::clone(&sessions.service), &sessions.hub);
+    let server = ZimMcpServer::new(Arc::clone(&sessions.service), &sessions.hub)
+        .with_wikipedia_tools(sessions.wikipedia_tools.clone());
     let stop = sessions.shutdown.clone();
     tokio::spawn(async move {
         match server.serve((out_tx, in_rx)).await {

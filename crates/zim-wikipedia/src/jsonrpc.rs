@@ -261,3 +261,61 @@ mod tests {
         assert_eq!(arr[2]["error"]["code"], -32600);
     }
 }
+
+/// Whether a payload posted to the shared `/mcp` endpoint is for this API rather than for MCP.
+///
+/// `wikipedia.*` calls always are. Inside an MCP session (`has_session`) everything else is
+/// MCP's. Outside one, MCP only ever starts with `initialize` (its other methods are `ping` or
+/// contain a `/`), so every other payload — unparseable JSON, a batch, an invalid request, an
+/// unknown method — is answered here, with the JSON-RPC error it deserves.
+pub fn claims(body: &[u8], has_session: bool) -> bool {
+    let Ok(value) = serde_json::from_slice::<Value>(body) else {
+        return !has_session;
+    };
+    let method = |v: &Value| v.get("method").and_then(Value::as_str).map(str::to_owned);
+    let is_api_method =
+        |m: &Option<String>| m.as_deref().is_some_and(|m| m.starts_with("wikipedia."));
+    let is_mcp_method = |m: &Option<String>| {
+        m.as_deref()
+            .is_some_and(|m| m == "initialize" || m == "ping" || m.contains('/'))
+    };
+    match &value {
+        Value::Array(items) => {
+            let methods: Vec<Option<String>> = items.iter().map(method).collect();
+            if methods.iter().any(is_api_method) {
+                return true;
+            }
+            !has_session && !methods.iter().any(is_mcp_method)
+        }
+        single => {
+            let m = method(single);
+            is_api_method(&m) || (!has_session && !is_mcp_method(&m))
+        }
+    }
+}
+
+#[cfg(test)]
+mod routing_tests {
+    use super::claims;
+
+    #[test]
+    fn routes_between_the_api_and_mcp() {
+        let api = br#"{"jsonrpc":"2.0","method":"wikipedia.search","params":{"query":"x"},"id":1}"#;
+        assert!(claims(api, false) && claims(api, true));
+        let init = br#"{"jsonrpc":"2.0","method":"initialize","params":{},"id":1}"#;
+        assert!(!claims(init, false));
+        let tools = br#"{"jsonrpc":"2.0","method":"tools/list","id":2}"#;
+        assert!(!claims(tools, true) && !claims(tools, false));
+        let unknown = br#"{"jsonrpc":"2.0","method":"nope","id":3}"#;
+        assert!(claims(unknown, false) && !claims(unknown, true));
+        assert!(claims(b"{not json", false) && !claims(b"{not json", true));
+        assert!(
+            claims(b"[]", false)
+                && claims(
+                    br#"[{"jsonrpc":"2.0","method":"wikipedia.page","id":1}]"#,
+                    true
+                )
+        );
+        assert!(claims(br#"{"id":1}"#, false));
+    }
+}

@@ -1,0 +1,228 @@
+//! The Wikipedia JSON-RPC API wired into the server: its archives come from the service's
+//! registry, it answers on `POST /mcp` beside MCP and on stdio beside MCP, and, with
+//! `--wikipedia-tools`, also as three MCP tools.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use parking_lot::Mutex;
+use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+use zim_search::ArchiveSearch;
+use zim_service::ZimService;
+use zim_service::paths::ArchiveFile;
+use zim_wikipedia::cache::CacheConfig;
+use zim_wikipedia::jsonrpc::{self, MethodHandler, Reply};
+use zim_wikipedia::service::{WikiSource, WikiSources, WikipediaApi};
+
+use crate::http::JsonRpcExtension;
+
+/// The served archives as the API sees them. The list is rebuilt when the registry's scan
+/// changes; searchers (and their pools of Xapian handles) are kept per archive.
+struct RegistrySources {
+    service: Arc<ZimService>,
+    listed: Mutex<Option<(Arc<Vec<ArchiveFile>>, Vec<WikiSource>)>>,
+    searchers: Mutex<HashMap<String, Arc<ArchiveSearch>>>,
+}
+
+impl WikiSources for RegistrySources {
+    fn sources(&self) -> Vec<WikiSource> {
+        let files = self.service.registry().files();
+        if let Some((seen, sources)) = &*self.listed.lock()
+            && Arc::ptr_eq(seen, &files)
+        {
+            return sources.clone();
+        }
+        let mut sources = Vec::with_capacity(files.len());
+        for file in files.iter() {
+            // An archive that does not open is simply not served by this API.
+            let Ok(open) = self.service.registry().open_file(file.clone()) else {
+                continue;
+            };
+            let key = format!("{}:{}", open.archive.uuid(), file.display);
+            let search = Arc::clone(
+                self.searchers
+                    .lock()
+                    .entry(key)
+                    .or_insert_with(|| Arc::new(ArchiveSearch::new(open.archive.clone()))),
+            );
+            sources.push(WikiSource {
+                name: file.display.clone(),
+                archive: open.archive,
+                search,
+            });
+        }
+        *self.listed.lock() = Some((files, sources.clone()));
+        sources
+    }
+}
+
+/// The API over the service's archives, its cache sized by `CACHE_MAX` / `CACHE_TTL`.
+pub fn api(service: Arc<ZimService>) -> Result<Arc<WikipediaApi>, String> {
+    let cache = CacheConfig::from_env(|k| std::env::var(k).ok())?;
+    let sources = RegistrySources {
+        service,
+        listed: Mutex::new(None),
+        searchers: Mutex::new(HashMap::new()),
+    };
+    Ok(Arc::new(WikipediaApi::new(Arc::new(sources), cache)))
+}
+
+/// Runs a payload on a blocking thread: answering reads archives and renders pages.
+async fn handle_blocking(api: Arc<WikipediaApi>, body: Bytes) -> Option<String> {
+    let reply =
+        tokio::task::spawn_blocking(move || jsonrpc::handle_payload(&body, api.as_ref())).await;
+    match reply {
+        Ok(Reply::Json(json)) => Some(json),
+        Ok(Reply::Nothing) => None,
+        Err(_) => {
+            let error = jsonrpc::RpcError::internal("Internal error: the request handler failed");
+            Some(jsonrpc::error_response(Value::Null, &error).to_string())
+        }
+    }
+}
+
+/// The API on `POST /mcp`.
+pub struct HttpApi(pub Arc<WikipediaApi>);
+
+impl JsonRpcExtension for HttpApi {
+    fn claims(&self, body: &[u8], has_session: bool) -> bool {
+        jsonrpc::claims(body, has_session)
+    }
+
+    fn handle(
+        &self,
+        body: Bytes,
+    ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>> {
+        Box::pin(handle_blocking(Arc::clone(&self.0), body))
+    }
+}
+
+/// stdio with the API beside MCP: lines for the API are answered here, every other line goes
+/// to the MCP service through `mcp_in`; MCP's output (`mcp_out`) and the API's answers are
+/// written to stdout whole lines at a time, by one writer.
+pub fn split_stdio(api: Arc<WikipediaApi>) -> (tokio::io::DuplexStream, tokio::io::DuplexStream) {
+    const PIPE: usize = 1 << 20;
+    let (mcp_in, mut to_mcp) = tokio::io::duplex(PIPE);
+    let (from_mcp, mcp_out) = tokio::io::duplex(PIPE);
+    let (lines_tx, mut lines_rx) = mpsc::channel::<String>(64);
+
+    let api_lines = lines_tx.clone();
+    tokio::spawn(async move {
+        let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+        while let Ok(Some(line)) = stdin.next_line().await {
+            // Inside stdio everything belongs to one MCP session.
+            if jsonrpc::claims(line.as_bytes(), true) {
+                if let Some(answer) = handle_blocking(Arc::clone(&api), Bytes::from(line)).await
+                    && api_lines.send(answer).await.is_err()
+                {
+                    break;
+                }
+            } else if to_mcp.write_all(line.as_bytes()).await.is_err()
+                || to_mcp.write_all(b"\n").await.is_err()
+            {
+                break;
+            }
+        }
+        // End of input: MCP sees it too, and stops.
+        let _ = to_mcp.shutdown().await;
+    });
+    tokio::spawn(async move {
+        let mut mcp_lines = BufReader::new(mcp_out).lines();
+        while let Ok(Some(line)) = mcp_lines.next_line().await {
+            if lines_tx.send(line).await.is_err() {
+                break;
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut stdout = tokio::io::stdout();
+        while let Some(mut line) = lines_rx.recv().await {
+            line.push('\n');
+            if stdout.write_all(line.as_bytes()).await.is_err() || stdout.flush().await.is_err() {
+                break;
+            }
+        }
+    });
+    (mcp_in, from_mcp)
+}
+
+const TOOL_NAMES: [&str; 3] = ["wikipedia.search", "wikipedia.page", "wikipedia.pageById"];
+
+/// The three methods as MCP tools (`--wikipedia-tools`), same parameters as the API.
+pub fn tools() -> Vec<Tool> {
+    let lang = json!({"type": "string", "default": "en",
+        "description": "Language code (ISO 639-1, e.g. \"en\"); picks the local archive of that language"});
+    let schema = |props: Value, required: &[&str]| -> Arc<Map<String, Value>> {
+        let mut m = Map::new();
+        m.insert("type".into(), "object".into());
+        m.insert("properties".into(), props);
+        m.insert("required".into(), json!(required));
+        m.insert("additionalProperties".into(), false.into());
+        Arc::new(m)
+    };
+    let annotations = ToolAnnotations::new()
+        .read_only(true)
+        .destructive(false)
+        .idempotent(true)
+        .open_world(false);
+    vec![
+        Tool::new(
+            TOOL_NAMES[0],
+            "Search the local Wikipedia archive of a language; returns [{title, snippet, pageid}].",
+            schema(
+                json!({"query": {"type": "string", "minLength": 1},
+                       "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10},
+                       "lang": lang, "offset": {"type": "integer", "minimum": 0, "default": 0}}),
+                &["query"],
+            ),
+        ),
+        Tool::new(
+            TOOL_NAMES[1],
+            "A Wikipedia page by title (redirects followed): {title, pageid, text: {\"*\": HTML}, sections}, or null.",
+            schema(json!({"title": {"type": "string", "minLength": 1}, "lang": lang}), &["title"]),
+        ),
+        Tool::new(
+            TOOL_NAMES[2],
+            "A Wikipedia page by its numeric page id (from wikipedia.search), or null.",
+            schema(json!({"id": {"type": "integer", "minimum": 1}, "lang": lang}), &["id"]),
+        ),
+    ]
+    .into_iter()
+    .map(|t| t.with_annotations(annotations.clone()))
+    .collect()
+}
+
+pub fn is_tool(name: &str) -> bool {
+    TOOL_NAMES.contains(&name)
+}
+
+/// One tool call: the method's result as JSON text (and structured content when an object),
+/// or the JSON-RPC error's message as a tool error.
+pub async fn call_tool(
+    api: Arc<WikipediaApi>,
+    name: String,
+    args: Option<Map<String, Value>>,
+) -> CallToolResult {
+    let params = args.map(Value::Object);
+    let outcome = tokio::task::spawn_blocking(move || api.call(&name, params.as_ref())).await;
+    match outcome {
+        Ok(Ok(value)) => {
+            let text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
+            let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+            if value.is_object() {
+                result.structured_content = Some(value);
+            }
+            result
+        }
+        Ok(Err(error)) => CallToolResult::error(vec![ContentBlock::text(error.message)]),
+        Err(_) => CallToolResult::error(vec![ContentBlock::text(
+            "Internal error: the tool handler failed",
+        )]),
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The project's whole test suite, from a fresh clone: installs what is missing, then runs
+# formatting and lint checks, every crate's unit/integration/oracle/fuzz tests, the no-Xapian
+# build, and the end-to-end tests that drive the real binary with real MCP clients.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh --e2e
+
+echo "== cargo fmt"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+echo "== cargo test (workspace)"
+cargo test --workspace
+echo "== cargo test (zim-search without libxapian)"
+cargo test -p zim-search --no-default-features
+
+if [ -d tests/e2e ]; then
+  echo "== end-to-end tests (Python MCP SDK client against the real binary)"
+  cargo build -p zim-mcp
+  ZIM_MCP_BIN="$PWD/target/debug/zim-mcp" .venv-e2e/bin/python -m pytest -q tests/e2e
+fi
