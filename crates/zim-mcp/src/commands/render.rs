@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use zim_reader::{Archive, Entry};
 use zim_render::{Budget, Document, RenderOptions};
 
-use super::archive::{ArchiveArg, display_name, find_entry};
+use super::archive::{ArchiveArg, find_entry};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ViewArg {
@@ -43,12 +43,16 @@ pub struct GetArgs {
     pub budget: String,
 }
 
+/// Opens the entry through the server's smart-retrieval ladder (decoded, re-encoded,
+/// namespace and case variants, titles, full text), telling on stderr when it matched another
+/// path than the one asked for.
 fn open_article(args: &ArchiveArg, path: &str) -> Result<(Archive, Entry, Document)> {
     let archive = args.open()?;
-    let Some(entry) = find_entry(&archive, path)? else {
-        bail!("no entry '{path}' in {}", display_name(&args.archive));
-    };
-    let entry = entry.resolve()?;
+    let found = zim_service::tools::entry::find_entry(&archive, path)?;
+    if let Some(actual) = &found.matched_path {
+        eprintln!("[requested path: {path}; actual path: {actual}]");
+    }
+    let entry = found.entry;
     let html = entry.content()?;
     let doc = Document::parse(&html, &RenderOptions::default())?;
     Ok((archive, entry, doc))
