@@ -3,7 +3,6 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::blob::Blob;
@@ -66,8 +65,7 @@ pub(crate) struct Inner {
     dirents: DirentCache,
     title_positions: TitlePositionCache,
     /// Keys of evenly spaced entries, built on the first path lookup.
-    path_grid: OnceLock<Option<PathGrid>>,
-    path_lookups: AtomicU32,
+    path_grid: OnceLock<PathGrid>,
     /// Listing libzim uses for title lookups: v1 (front articles) when
     /// usable, else v0.
     pub(crate) title_listing: TitleListing,
@@ -168,7 +166,6 @@ impl Archive {
             dirents: new_dirent_cache(),
             title_positions: new_title_position_cache(),
             path_grid: OnceLock::new(),
-            path_lookups: AtomicU32::new(0),
             title_listing: TitleListing {
                 offset: 0,
                 count: 0,
@@ -334,9 +331,10 @@ impl Archive {
     }
 
     fn entry_by_ns_path_byte(&self, ns: u8, path: &str) -> Result<Option<Entry>, ZimError> {
-        match self.inner.find_path(ns, path)? {
-            (true, idx) => self.entry_at(idx).map(Some),
-            _ => Ok(None),
+        // The search hands back the dirent it matched: no second cache lookup.
+        match self.inner.locate_path(ns, path)? {
+            Located::Found(idx, dirent) => Ok(Some(Entry::new(self.clone(), idx, dirent))),
+            Located::Before(_) => Ok(None),
         }
     }
 
@@ -616,53 +614,42 @@ impl Inner {
             .get_or_insert_with(&index, || self.read_cluster_uncached(index).map(Arc::new))
     }
 
-    /// Compares entry `index` with `(ns, path)`.
-    fn cmp_path(&self, index: u32, ns: u8, path: &str) -> Result<Ordering, ZimError> {
-        let d = self.dirent(index)?;
-        Ok(d.namespace
-            .cmp(&ns)
-            .then_with(|| d.path.as_bytes().cmp(path.as_bytes())))
+    /// Binary search in path order: `(found, lower bound)`.
+    pub(crate) fn find_path(&self, ns: u8, path: &str) -> Result<(bool, u32), ZimError> {
+        Ok(match self.locate_path(ns, path)? {
+            Located::Found(idx, _) => (true, idx),
+            Located::Before(idx) => (false, idx),
+        })
     }
 
-    /// Binary search in path order: `(found, lower bound)`. The in-memory
-    /// lookup grid narrows the range first, so few dirents are read.
-    pub(crate) fn find_path(&self, ns: u8, path: &str) -> Result<(bool, u32), ZimError> {
+    /// Binary search in path order: first over the lookup grid (sampled
+    /// dirents kept in memory), then over the few entries between two
+    /// samples.
+    fn locate_path(&self, ns: u8, path: &str) -> Result<Located, ZimError> {
         let n = self.header.entry_count;
-        let (mut lo, mut hi) = (0u32, n);
-        // The grid costs ~1000 dirent reads: build it only once the handle
-        // has proven long-lived, so one-shot opens stay cheap.
-        let grid = match self.path_grid.get() {
-            Some(g) => g.as_ref(),
-            None if self.path_lookups.fetch_add(1, AtomicOrdering::Relaxed)
-                >= GRID_AFTER_LOOKUPS =>
-            {
-                self.path_grid
-                    .get_or_init(|| PathGrid::build(self).ok())
-                    .as_ref()
-            }
-            None => None,
-        };
-        if let Some(grid) = grid {
-            match grid.narrow(ns, path) {
-                Narrowed::Found(i) => return Ok((true, i)),
-                Narrowed::Range(l, h) => (lo, hi) = (l.min(n), h.min(n)),
-            }
+        let grid = self.path_grid.get_or_init(|| PathGrid::new(n));
+        match grid.narrow(self, ns, path) {
+            Ok(Narrowed::Found(i, dirent)) => Ok(Located::Found(i, dirent)),
+            Ok(Narrowed::Range(lo, hi)) => self.search_path(ns, path, lo.min(n), hi.min(n)),
+            // A sample that cannot be read: a plain search still finds what
+            // lies clear of the damage.
+            Err(_) => self.search_path(ns, path, 0, n),
         }
-        self.search_path(ns, path, lo, hi)
     }
 
     /// Plain binary search for `(ns, path)` in `[lo, hi)`.
-    fn search_path(&self, ns: u8, path: &str, lo: u32, hi: u32) -> Result<(bool, u32), ZimError> {
+    fn search_path(&self, ns: u8, path: &str, lo: u32, hi: u32) -> Result<Located, ZimError> {
         let (mut lo, mut hi) = (lo, hi);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.cmp_path(mid, ns, path)? {
+            let d = self.dirent(mid)?;
+            match dirent_key(&d).cmp(&(ns, path.as_bytes())) {
                 Ordering::Less => lo = mid + 1,
-                Ordering::Equal => return Ok((true, mid)),
+                Ordering::Equal => return Ok(Located::Found(mid, d)),
                 Ordering::Greater => hi = mid,
             }
         }
-        Ok((false, lo))
+        Ok(Located::Before(lo))
     }
 
     /// First entry index whose namespace is >= `ns` (cached per namespace).
@@ -806,7 +793,7 @@ impl Inner {
     fn locate_title_listing(&self) -> Result<(TitleListing, bool), ZimError> {
         // Plain search: building the path grid here would slow down opening.
         let n = self.header.entry_count;
-        if let (true, idx) = self.search_path(b'X', "listing/titleOrdered/v1", 0, n)? {
+        if let Located::Found(idx, _) = self.search_path(b'X', "listing/titleOrdered/v1", 0, n)? {
             if let DirentKind::Item { cluster, blob, .. } = self.dirent(idx)?.kind {
                 let cl = self.cluster(cluster)?;
                 if let Some((offset, len)) = cl.stored_blob_offset(blob)? {
@@ -830,61 +817,102 @@ impl Inner {
     }
 }
 
-/// Number of keys kept in memory to narrow path lookups (as libzim's
-/// dirent lookup cache).
-const PATH_GRID_KEYS: u32 = 1024;
+/// Most dirents the lookup grid keeps (libzim's lookup keeps 1024 keys):
+/// with 4096, archives of up to ~60k entries need at most four further
+/// binary-search steps, for at most ~1 MB of sampled dirents.
+const PATH_GRID_KEYS: u32 = 4096;
 
-/// Path lookups served by plain binary search before the grid is built.
-const GRID_AFTER_LOOKUPS: u32 = 32;
+/// Where a path lookup ended.
+pub(crate) enum Located {
+    /// At this entry, whose dirent the search read.
+    Found(u32, Arc<Dirent>),
+    /// Absent; this is the index of the first entry after it.
+    Before(u32),
+}
 
-/// Keys (namespace, path) of every `step`-th entry, plus the last one.
+/// The sort key of the path order: namespace, then path bytes.
+fn dirent_key(d: &Dirent) -> (u8, &[u8]) {
+    (d.namespace, d.path.as_bytes())
+}
+
+/// Dirents of every `step`-th entry, each read the first time a lookup
+/// needs it and then kept: hot lookups walk these slots without hashing or
+/// locking, and no lookup pays for reading them all at once.
 struct PathGrid {
-    keys: Vec<(u32, u8, Box<str>)>,
+    entry_count: u32,
+    step: u32,
+    /// Slot `k` holds the dirent of entry `k * step`.
+    slots: Vec<OnceLock<Arc<Dirent>>>,
 }
 
 enum Narrowed {
-    Found(u32),
+    Found(u32, Arc<Dirent>),
     /// The key, if present, lies in `[lo, hi)`.
     Range(u32, u32),
 }
 
 impl PathGrid {
-    fn build(inner: &Inner) -> Result<PathGrid, ZimError> {
-        let n = inner.header.entry_count;
-        let step = (n / PATH_GRID_KEYS).max(1);
-        let mut keys = Vec::new();
-        let mut i = 0u32;
-        while i < n {
-            let d = inner.dirent(i)?;
-            keys.push((i, d.namespace, d.path.clone().into_boxed_str()));
-            i = match i.checked_add(step) {
-                Some(v) => v,
-                None => break,
-            };
-        }
-        if let Some(last) = n.checked_sub(1) {
-            if keys.last().map(|k| k.0) != Some(last) {
-                let d = inner.dirent(last)?;
-                keys.push((last, d.namespace, d.path.clone().into_boxed_str()));
-            }
-        }
-        Ok(PathGrid { keys })
+    fn new(entry_count: u32) -> PathGrid {
+        PathGrid::with_keys(entry_count, PATH_GRID_KEYS)
     }
 
-    fn narrow(&self, ns: u8, path: &str) -> Narrowed {
+    fn with_keys(entry_count: u32, max_keys: u32) -> PathGrid {
+        // Rounded up so that there are at most `max_keys` slots.
+        let step = entry_count.div_ceil(max_keys.max(1)).max(1);
+        let count = entry_count.div_ceil(step);
+        PathGrid {
+            entry_count,
+            step,
+            slots: (0..count).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    fn slot_count(&self) -> u32 {
+        u32::try_from(self.slots.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Entry index and dirent of slot `slot` (< `slot_count`).
+    fn sample(&self, inner: &Inner, slot: u32) -> Result<(u32, &Arc<Dirent>), ZimError> {
+        let index = slot.saturating_mul(self.step);
+        let cell = usize::try_from(slot)
+            .ok()
+            .and_then(|s| self.slots.get(s))
+            .ok_or(ZimError::EntryIndexOutOfRange {
+                index,
+                count: self.entry_count,
+            })?;
+        if let Some(dirent) = cell.get() {
+            return Ok((index, dirent));
+        }
+        // Threads racing here read the same dirent; the first one is kept.
+        let dirent = inner.dirent(index)?;
+        Ok((index, cell.get_or_init(|| dirent)))
+    }
+
+    fn narrow(&self, inner: &Inner, ns: u8, path: &str) -> Result<Narrowed, ZimError> {
         let key = (ns, path.as_bytes());
-        let k = self
-            .keys
-            .partition_point(|(_, n, p)| (*n, p.as_bytes()) < key);
-        let lo = match k.checked_sub(1).and_then(|j| self.keys.get(j)) {
-            Some((i, _, _)) => i.saturating_add(1),
+        let (mut lo, mut hi) = (0u32, self.slot_count());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let (index, dirent) = self.sample(inner, mid)?;
+            match dirent_key(dirent).cmp(&key) {
+                Ordering::Less => lo = mid + 1,
+                Ordering::Equal => return Ok(Narrowed::Found(index, Arc::clone(dirent))),
+                Ordering::Greater => hi = mid,
+            }
+        }
+        // Slot `lo` is the first sample after the key: the key lies between
+        // the previous sample and it.
+        let start = match lo.checked_sub(1) {
+            Some(prev) => prev.saturating_mul(self.step).saturating_add(1),
             None => 0,
         };
-        match self.keys.get(k) {
-            Some((i, n, p)) if *n == ns && p.as_ref() == path => Narrowed::Found(*i),
-            Some((i, _, _)) => Narrowed::Range(lo, *i),
-            None => Narrowed::Range(lo, u32::MAX),
-        }
+        let end = if lo < self.slot_count() {
+            lo.saturating_mul(self.step)
+        } else {
+            self.entry_count
+        };
+        Ok(Narrowed::Range(start, end))
     }
 }
 
@@ -945,6 +973,42 @@ pub(crate) fn parse_counter(text: &str) -> BTreeMap<String, u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_grid_narrows_to_the_right_range() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/zim/kiwix/wikipedia_en_ray_charles_2015-06.zimaa");
+        let archive = Archive::open(&file).expect("open test archive");
+        let inner = &archive.inner;
+        let n = inner.header.entry_count;
+        assert!(n > 100, "{n} entries");
+        for keys in [1, 2, 3, 7, 64, n, n.saturating_add(5)] {
+            let grid = PathGrid::with_keys(n, keys);
+            for i in 0..n {
+                let d = inner.dirent(i).expect("dirent");
+                match grid.narrow(inner, d.namespace, &d.path).expect("narrow") {
+                    Narrowed::Found(at, found) => {
+                        assert_eq!((at, &found.path), (i, &d.path), "{keys} keys")
+                    }
+                    Narrowed::Range(lo, hi) => assert!(lo <= i && i < hi, "{keys} keys: {i}"),
+                }
+                // A path just after this one is absent; it belongs at i + 1.
+                let missing = format!("{}\u{1}", d.path);
+                match grid.narrow(inner, d.namespace, &missing).expect("narrow") {
+                    Narrowed::Found(at, _) => panic!("{keys} keys: found {missing:?} at {at}"),
+                    Narrowed::Range(lo, hi) => {
+                        assert!(lo <= i + 1 && i < hi.min(n), "{keys} keys: {i}")
+                    }
+                }
+                let (found, at) = inner.find_path(d.namespace, &d.path).expect("find");
+                assert_eq!((found, at), (true, i));
+                assert_eq!(
+                    inner.find_path(d.namespace, &missing).expect("find"),
+                    (false, i + 1)
+                );
+            }
+        }
+    }
 
     #[test]
     fn counter_with_parameters() {

@@ -81,12 +81,13 @@ pub(crate) enum BlobRef {
     Stored { offset: u64, len: u64 },
 }
 
-/// Decoded bytes are appended in steps of at least this size.
-const DECODE_STEP: usize = 256 * 1024;
+/// Smallest decoding step (one read of the decoder's output).
+const DECODE_STEP: usize = 64 * 1024;
 
 impl Decoding {
-    /// Decodes until `data.len() >= want` or the stream ends.
-    fn fill(&mut self, want: usize) {
+    /// Decodes until `data.len() >= want` or the stream ends; decodes ahead
+    /// at most up to `limit` (the cluster size bound).
+    fn fill(&mut self, want: usize, limit: u64) {
         let Some(decoder) = self.decoder.as_mut() else {
             return;
         };
@@ -96,7 +97,11 @@ impl Decoding {
         // Copy-on-write: blobs handed out keep the old buffer alive.
         let data = Arc::make_mut(&mut self.data);
         let mut chunk = vec![0u8; 64 * 1024];
-        let target = want.max(data.len().saturating_add(DECODE_STEP));
+        // Geometric steps: a cold read of an early blob decodes little, and
+        // reading a whole cluster blob by blob copies (make_mut) O(size) in
+        // total.
+        let ahead = data.len().saturating_mul(2).max(DECODE_STEP);
+        let target = want.max(ahead.min(usize::try_from(limit).unwrap_or(usize::MAX)));
         while data.len() < target {
             match decoder.read(&mut chunk) {
                 Ok(0) => {
@@ -178,7 +183,7 @@ impl Cluster {
                         reason: "too short for its offset table".into(),
                     },
                 };
-                dec.fill(w);
+                dec.fill(w, max_bytes);
                 let first = read_width(&dec.data, 0, width).ok_or_else(|| too_short(&dec))?;
                 check_first_offset(index, first, width, max_blobs)?;
                 if first > max_bytes {
@@ -188,7 +193,7 @@ impl Cluster {
                     });
                 }
                 let first_usize = usize::try_from(first).map_err(|_| too_short(&dec))?;
-                dec.fill(first_usize);
+                dec.fill(first_usize, max_bytes);
                 let table = dec
                     .data
                     .get(w..first_usize)
@@ -270,7 +275,7 @@ impl Cluster {
         // A poisoned lock only means another reader panicked mid-decode; the
         // state is still a consistent prefix.
         let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        dec.fill(end);
+        dec.fill(end, self.max_bytes);
         if end > dec.data.len() {
             return Err(match &dec.damage {
                 Some(reason) => ZimError::Decompression {

@@ -1,6 +1,6 @@
 //! [`Entry`]: one directory entry (item or redirect) of an archive.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::archive::{Archive, IndexLocation, MAX_REDIRECT_HOPS};
 use crate::blob::Blob;
@@ -14,31 +14,27 @@ pub struct Entry {
     archive: Archive,
     index: u32,
     dirent: Arc<Dirent>,
-    /// libzim's `Entry.path`: namespace-prefixed for old-scheme archives.
-    path: String,
+    /// libzim's `Entry.path` of old-scheme archives (`A/Foo`), built on first use: most
+    /// entries are looked up for their content or title, and new-scheme paths need no copy.
+    prefixed_path: OnceLock<String>,
 }
 
 impl std::fmt::Debug for Entry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Entry")
             .field("index", &self.index)
-            .field("path", &self.path)
+            .field("path", &self.path())
             .finish()
     }
 }
 
 impl Entry {
     pub(crate) fn new(archive: Archive, index: u32, dirent: Arc<Dirent>) -> Entry {
-        let path = if archive.has_new_namespace_scheme() {
-            dirent.path.clone()
-        } else {
-            format!("{}/{}", char::from(dirent.namespace), dirent.path)
-        };
         Entry {
             archive,
             index,
             dirent,
-            path,
+            prefixed_path: OnceLock::new(),
         }
     }
 
@@ -55,7 +51,11 @@ impl Entry {
     /// libzim's `Entry.path`: `A/Foo` for old-scheme archives, `Foo` for
     /// new-scheme ones (whatever the namespace).
     pub fn path(&self) -> &str {
-        &self.path
+        if self.archive.has_new_namespace_scheme() {
+            &self.dirent.path
+        } else {
+            self.prefixed_path.get_or_init(|| self.full_path())
+        }
     }
 
     /// Path always prefixed with its namespace: `C/Foo`, `A/Foo`.

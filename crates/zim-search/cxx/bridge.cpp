@@ -7,6 +7,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <sstream>
@@ -167,6 +168,36 @@ IndexInfo index_info(const XapianIndex& index) {
   return info;
 }
 
+namespace {
+
+// libzim's getEstimatedMatches: an empty MSet that still checks at least 10 documents.
+Xapian::doccount libzim_estimate(const Xapian::Enquire& enquire) {
+  return enquire.get_mset(0, 0, Xapian::doccount(10)).get_matches_estimated();
+}
+
+// libzim's estimate without a match of its own when the answer is known: for a single term the
+// bounds of the posting list are both its term frequency, so Xapian's estimate is exactly that
+// (no collapsing, no cut-off). Returns false when a match is needed.
+bool leaf_estimate(const XapianIndex& index, const Xapian::Query& query, Xapian::doccount& out) {
+  if (query.get_type() != Xapian::Query::LEAF_TERM) return false;
+  auto term = query.get_terms_begin();
+  if (term == query.get_terms_end()) return false;
+  out = index.db.get_termfreq(*term);
+  return true;
+}
+
+// The page MSet proves libzim's estimate when it counted every match and there are fewer than
+// the 10 documents that estimate checks: that match also sees them all and reports the exact
+// count (only without collapsing: a collapsed estimate is extrapolated).
+bool exact_small_estimate(const Xapian::MSet& page, Xapian::doccount& out) {
+  Xapian::doccount lower = page.get_matches_lower_bound();
+  if (lower != page.get_matches_upper_bound() || lower >= 10) return false;
+  out = lower;
+  return true;
+}
+
+}  // namespace
+
 MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, uint32_t limit,
                    bool want_estimate, bool want_word_counts) {
   MatchSet result;
@@ -181,14 +212,42 @@ MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, 
     return result;
   }
   Xapian::Enquire enquire = make_enquire(index, query);
-  if (want_estimate) {
-    // libzim's getEstimatedMatches: an empty mset that still checks at least 10 documents
-    result.estimated = enquire.get_mset(0, 0, 10).get_matches_estimated();
+  if (limit == 0) {
+    if (want_estimate) result.estimated = libzim_estimate(enquire);
+    return result;
   }
-  if (limit == 0) return result;
-  Xapian::MSet mset = enquire.get_mset(offset, limit);
-  // Titles are not read from the "title" value slot: that costs a B-tree lookup per hit, and
-  // libzim itself takes titles from the archive's entries (so do we, on the Rust side).
+  Xapian::MSet mset;
+  bool estimate_known = !want_estimate;
+  if (want_estimate && index.suggestion_mode && value_slot(index, "targetPath") >= 0) {
+    // libzim's estimate match never fills an MSet, so it never raises its weight threshold and
+    // walks every matching title through the collapser, whose duplicate rate scales the
+    // estimate. Asking the page match to check every document makes it do the same walk: when
+    // the page comes back full, its estimate is the one libzim computes and one match serves
+    // both (the top of a full walk is the pruned top). Without a collapse key (old indexes) the
+    // full walk would count exactly where libzim extrapolates: not reused there.
+    Xapian::doccount check = std::max<Xapian::doccount>(index.db.get_doccount(), limit);
+    mset = enquire.get_mset(offset, limit, check);
+    if (mset.size() == limit) {
+      result.estimated = mset.get_matches_estimated();
+      estimate_known = true;
+    }
+  } else {
+    Xapian::doccount estimated = 0;
+    if (want_estimate && leaf_estimate(index, query, estimated)) {
+      result.estimated = estimated;
+      estimate_known = true;
+    }
+    mset = enquire.get_mset(offset, limit);
+    if (!estimate_known && exact_small_estimate(mset, estimated)) {
+      result.estimated = estimated;
+      estimate_known = true;
+    }
+  }
+  if (!estimate_known) result.estimated = libzim_estimate(enquire);
+  result.hits.reserve(mset.size());
+  // Titles are not read from the "title" value slot: a value read costs ~10k instructions per
+  // hit (a value-stream chunk lookup), twice an archive path lookup, and the caller needs the
+  // entry anyway (its index); the Rust side takes titles from the entries.
   for (auto it = mset.begin(); it != mset.end(); ++it) {
     Xapian::Document doc = it.get_document();
     Hit hit;

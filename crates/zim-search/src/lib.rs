@@ -5,7 +5,9 @@
 //! * full text: query folded like libzim's `removeAccents` (lowercase, no diacritics), stemmer
 //!   from the database's `language` metadata, stop words from its `stopwords` metadata, default
 //!   operator AND, `FLAG_CJK_NGRAM` only (libzim enables no boolean/phrase/wildcard syntax, so
-//!   `AND`, `"..."`, `vec*` are plain words); estimated totals as `getEstimatedMatches`;
+//!   `AND`, `"..."`, `vec*` are plain words); estimated totals as `getEstimatedMatches`
+//!   (taken from the term frequency of single-term queries, or from the page's own match when
+//!   that provably gives the same number, instead of a second match: see `cxx/bridge.cpp`);
 //! * suggestions: libzim's `SuggestionSearcher` query (partial last word, OR'ed with an exact
 //!   phrase and a phrase anchored at the start of the title), BM25(0.001, 0, 1, 1, 0.5), sorted by
 //!   relevance then title, collapsed on the redirect target;
