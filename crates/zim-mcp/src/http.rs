@@ -319,6 +319,7 @@ async fn forward(state: &AppState, request: Request) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
     use zim_service::config::CliOverrides;
 
     struct Echo;

@@ -7,6 +7,7 @@ use rmcp::model::*;
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
+use zim_service::config::ToolMode;
 use zim_service::resources::{self, ResourceBody, ResourceRef};
 use zim_service::{ToolError, ToolOutput, ZimService};
 
@@ -79,6 +80,31 @@ fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
     }
 }
 
+/// What a model should know to use this server well (sent in `initialize`).
+fn instructions(mode: ToolMode) -> String {
+    let tools = if mode == ToolMode::Simple {
+        "Use zim_query with a plain request: \"list available ZIM files\", \"search for X\", \
+\"summary of X\", \"table of contents of X\", \"show the History section of X\", \"articles related \
+to X\", \"browse namespace C\", \"metadata\", \"main page\". Name the archive in the sentence or pass \
+zim_file_path when several are served. Each answer reports the intent it chose and its confidence; \
+a low-confidence request is answered with a search, so rephrase if that is not what you meant. \
+synthesize=true returns a cited multi-source briefing for a question."
+    } else {
+        "Start with zim_health() to see the archives. Find articles with zim_search (mode \
+\"fulltext\", \"title\" or \"suggest\"); read summaries or the table of contents first with \
+zim_get(view=\"summary\"|\"toc\") and then only the sections you need with zim_get_section; \
+zim_links lists an article's links or related articles; zim_browse lists a namespace. zim_query \
+accepts plain-language requests and synthesize=true for a cited briefing."
+    };
+    format!(
+        "Offline access to ZIM archives (Wikipedia and other Kiwix content); everything is \
+read-only and local. {tools} Long answers continue with content_offset or next_cursor: ask for the \
+next page instead of repeating the call. Prefer summaries and single sections over full articles \
+to save context. Resources: zim://files, zim://{{name}}, zim://{{name}}/entry/{{path}} (encode '/' \
+in path as %2F). Prompts: /research, /summarize, /explore."
+    )
+}
+
 impl ServerHandler for ZimMcpServer {
     fn get_info(&self) -> ServerConfig {
         let config = self.service.config();
@@ -90,8 +116,13 @@ impl ServerHandler for ZimMcpServer {
             .enable_resources()
             .enable_completions()
             .enable_logging();
+        // Live updates (list_changed, subscribe, subscriptions/listen) exist only while the
+        // watcher runs, i.e. when subscriptions are enabled.
         let capabilities = if config.subscriptions_enabled {
-            builder.enable_resources_subscribe().build()
+            builder
+                .enable_resources_list_changed()
+                .enable_resources_subscribe()
+                .build()
         } else {
             builder.build()
         };
@@ -100,16 +131,12 @@ impl ServerHandler for ZimMcpServer {
                 config.server_name.clone(),
                 env!("CARGO_PKG_VERSION"),
             ))
-            .with_instructions(format!(
-                "Offline access to ZIM archives (Wikipedia and other Kiwix content). Mode: {}. \
-             Start with {} to see the available archives.",
-                config.tool_mode.as_str(),
-                if config.tool_mode == zim_service::config::ToolMode::Simple {
-                    "zim_query(\"list available ZIM files\")"
-                } else {
-                    "zim_health()"
-                }
-            ))
+            .with_instructions(instructions(config.tool_mode))
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        // Kept so archive-list changes reach this session without a subscription.
+        self.subscriptions.set_peer(context.peer);
     }
 
     async fn list_tools(
@@ -270,33 +297,34 @@ impl ServerHandler for ZimMcpServer {
         }
     }
 
-    /// Completes archive names for the `zim_file_path` / `name` arguments of prompts and
-    /// resource templates; other arguments get no suggestions (never an error).
+    /// Completes archive names (`zim_file_path` of the prompts, `{name}` of the templates)
+    /// and entry paths by prefix (`entry_path`, `{path}`) within the archive already chosen
+    /// in the context (or the only one served). Anything else, including an unknown prompt
+    /// or template, gets an empty completion, never an error.
     async fn complete(
         &self,
         request: CompleteRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
-        let argument = request.argument.name.as_str();
-        if !matches!(argument, "zim_file_path" | "name") {
+        let Some(kind) = completion_kind(&request.r#ref, &request.argument.name) else {
             return Ok(CompleteResult::default());
-        }
-        let prefix = request.argument.value.to_lowercase();
-        let files = self.blocking(|s| s.registry().files()).await?;
-        let mut values: Vec<String> = files
-            .iter()
-            .map(|f| {
-                if argument == "name" {
-                    f.name.strip_suffix(".zim").unwrap_or(&f.name).to_owned()
-                } else {
-                    f.name.clone()
-                }
+        };
+        let prefix = request.argument.value.clone();
+        let chosen = request
+            .context
+            .as_ref()
+            .and_then(|c| c.arguments.as_ref())
+            .and_then(|a| a.get("zim_file_path").or_else(|| a.get("name")))
+            .cloned();
+        let values = self
+            .blocking(move |s| match kind {
+                Completion::ArchiveFile => complete_archives(s, &prefix, false),
+                Completion::ArchiveStem => complete_archives(s, &prefix, true),
+                Completion::EntryPath => complete_entries(s, chosen.as_deref(), &prefix),
             })
-            .filter(|v| v.to_lowercase().starts_with(&prefix))
-            .collect();
-        values.sort();
-        values.dedup();
+            .await?;
         let total = values.len();
+        let mut values = values;
         values.truncate(CompletionInfo::MAX_VALUES);
         let info = if total > values.len() {
             CompletionInfo::with_pagination(
@@ -363,4 +391,152 @@ impl ServerHandler for ZimMcpServer {
         // accepted so clients that always send logging/setLevel keep working.
         Ok(())
     }
+}
+
+/// What a completion request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Completion {
+    /// Archive file names (`example.zim`).
+    ArchiveFile,
+    /// Archive names without `.zim`, as in `zim://{name}`.
+    ArchiveStem,
+    EntryPath,
+}
+
+/// The completion for `argument` of a known prompt or resource template, if any.
+fn completion_kind(reference: &Reference, argument: &str) -> Option<Completion> {
+    match reference {
+        Reference::Prompt(prompt) => match (prompt.name.as_str(), argument) {
+            ("summarize" | "explore", "zim_file_path") => Some(Completion::ArchiveFile),
+            ("summarize", "entry_path") => Some(Completion::EntryPath),
+            _ => None,
+        },
+        Reference::Resource(template) => match (template.uri.as_str(), argument) {
+            (resources::OVERVIEW_TEMPLATE | resources::ENTRY_TEMPLATE, "name") => {
+                Some(Completion::ArchiveStem)
+            }
+            (resources::ENTRY_TEMPLATE, "path") => Some(Completion::EntryPath),
+            _ => None,
+        },
+        // Reference kinds added by later protocol revisions: nothing to complete.
+        _ => None,
+    }
+}
+
+fn complete_archives(service: &ZimService, prefix: &str, stems: bool) -> Vec<String> {
+    let prefix = prefix.to_lowercase();
+    let mut values: Vec<String> = service
+        .registry()
+        .files()
+        .iter()
+        .map(|f| {
+            if stems {
+                f.name.strip_suffix(".zim").unwrap_or(&f.name).to_owned()
+            } else {
+                f.name.clone()
+            }
+        })
+        .filter(|v| v.to_lowercase().starts_with(&prefix))
+        .collect();
+    values.sort();
+    values.dedup();
+    values
+}
+
+/// Entry paths starting with `prefix` (or whose title does) in the chosen archive, from the
+/// title suggestions; with no prefix, the first entries of the content namespace.
+fn complete_entries(service: &ZimService, archive: Option<&str>, prefix: &str) -> Vec<String> {
+    use zim_service::tools::args::{SearchMode, ZimBrowseArgs, ZimSearchArgs};
+    let archive = match archive.map(str::trim).filter(|a| !a.is_empty()) {
+        Some(a) => a.to_owned(),
+        None => match service.registry().open_default() {
+            Ok(open) => open.file.display.clone(),
+            Err(_) => return Vec::new(),
+        },
+    };
+    let prefix = percent_encoding_decode(prefix);
+    // "A/Ray" or "C/Ray": the suggestions work on titles, which carry no namespace.
+    let bare = match prefix.split_once('/') {
+        Some((ns, rest)) if ns.chars().count() == 1 => rest,
+        _ => prefix.as_str(),
+    };
+    let paths_of = |value: &Value, key: &str| -> Vec<String> {
+        value
+            .get(key)
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.get("path").and_then(Value::as_str).map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    if bare.trim().is_empty() {
+        for namespace in ["C", "A"] {
+            let listed = service.zim_browse(ZimBrowseArgs {
+                zim_file_path: archive.clone(),
+                namespace: namespace.to_owned(),
+                mode: Default::default(),
+                cursor: None,
+                limit: Some(50),
+                offset: 0,
+            });
+            if let Ok(listed) = listed {
+                let paths: Vec<String> = paths_of(&listed, "entries")
+                    .into_iter()
+                    .filter(|p| p.starts_with(prefix.as_str()))
+                    .collect();
+                if !paths.is_empty() {
+                    return paths;
+                }
+            }
+        }
+        return Vec::new();
+    }
+    let suggested = service.zim_search(ZimSearchArgs {
+        query: bare.to_owned(),
+        mode: SearchMode::Suggest,
+        zim_file_path: Some(archive),
+        cross_file: false,
+        namespace: None,
+        content_type: None,
+        limit: Some(50),
+        offset: 0,
+        cursor: None,
+    });
+    // Suggestions may match inside a title ("Hit" finds "Don't Hit Me"); a completion
+    // keeps those whose path or title starts with what was typed.
+    let typed = bare.replace('_', " ").to_lowercase();
+    let wanted_ns = (bare.len() != prefix.len()).then(|| prefix.clone());
+    let starts = |text: &str| text.replace('_', " ").to_lowercase().starts_with(&typed);
+    let mut values: Vec<String> = suggested
+        .ok()
+        .and_then(|v| v.get("suggestions").and_then(Value::as_array).cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|s| {
+            let path = s.get("path").and_then(Value::as_str)?;
+            let title = s.get("title").and_then(Value::as_str).unwrap_or_default();
+            let bare_path = match path.split_once('/') {
+                Some((ns, rest)) if ns.chars().count() == 1 => rest,
+                _ => path,
+            };
+            let in_namespace = wanted_ns
+                .as_ref()
+                .is_none_or(|p| path.starts_with(p.as_str()));
+            (in_namespace && (starts(bare_path) || starts(title))).then(|| path.to_owned())
+        })
+        .collect();
+    values.dedup();
+    values
+}
+
+fn percent_encoding_decode(value: &str) -> String {
+    resources::parse_uri(&format!("zim://x/entry/{value}"))
+        .and_then(|r| match r {
+            ResourceRef::Entry { path, .. } => Some(path),
+            _ => None,
+        })
+        .unwrap_or_else(|| value.to_owned())
 }

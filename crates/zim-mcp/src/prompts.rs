@@ -3,9 +3,6 @@
 use rmcp::model::{GetPromptResult, Prompt, PromptArgument, PromptMessage, Role};
 use serde_json::{Map, Value};
 
-/// Longest argument value interpolated into a prompt.
-const MAX_ARG_CHARS: usize = 200;
-
 pub fn list() -> Vec<Prompt> {
     let arg = |name: &str, description: &str| {
         PromptArgument::new(name)
@@ -40,17 +37,10 @@ pub fn list() -> Vec<Prompt> {
     ]
 }
 
-/// Control characters become spaces, backticks (template delimiters) go, length is capped;
-/// quotes and apostrophes stay (real entry paths contain them).
+/// The spec's sanitizing (shared with the intent parser): ASCII controls become spaces,
+/// backticks go, 200 characters at most; quotes and apostrophes stay.
 pub fn sanitize(value: &str) -> String {
-    value
-        .chars()
-        .filter(|c| *c != '`')
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .take(MAX_ARG_CHARS)
-        .collect::<String>()
-        .trim()
-        .to_owned()
+    zim_intent::sanitize_prompt_arg(value)
 }
 
 fn arg(args: &Map<String, Value>, name: &str) -> Option<String> {
@@ -61,9 +51,12 @@ fn arg(args: &Map<String, Value>, name: &str) -> Option<String> {
     Some(sanitize(&raw)).filter(|s| !s.is_empty())
 }
 
-fn ask_for(missing: &[&str]) -> String {
+/// The message sent instead of the workflow when arguments are missing: it has the model
+/// ask the user for them (as openzim-mcp does) rather than guess.
+fn ask_for(prompt: &str, missing: &[&str]) -> String {
     format!(
-        "Please provide {} to use this prompt.",
+        "I want to use the /{prompt} prompt, but I haven't given you {}. Please ask me for it, \
+         then run /{prompt} again with it.",
         missing.join(" and ")
     )
 }
@@ -78,7 +71,7 @@ pub fn get(name: &str, args: &Map<String, Value>) -> Option<GetPromptResult> {
                  2. For the most relevant hits, call zim_get(zim_file_path=..., entry_path=..., view=\"summary\").\n\
                  3. Summarize what you found, citing archive and entry path, then ask me which thread to pursue."
             ),
-            None => ask_for(&["a topic"]),
+            None => ask_for("research", &["a topic"]),
         },
         "summarize" => match (arg(args, "zim_file_path"), arg(args, "entry_path")) {
             (Some(file), Some(entry)) => format!(
@@ -96,7 +89,7 @@ pub fn get(name: &str, args: &Map<String, Value>) -> Option<GetPromptResult> {
                 if entry.is_none() {
                     missing.push("entry_path");
                 }
-                ask_for(&missing)
+                ask_for("summarize", &missing)
             }
         },
         "explore" => match arg(args, "zim_file_path") {
@@ -108,7 +101,7 @@ pub fn get(name: &str, args: &Map<String, Value>) -> Option<GetPromptResult> {
                  (use namespace \"A\" for old-scheme archives).\n\
                  Reply with what the archive covers, its size and language, and good starting points."
             ),
-            None => ask_for(&["zim_file_path"]),
+            None => ask_for("explore", &["zim_file_path"]),
         },
         _ => return None,
     };

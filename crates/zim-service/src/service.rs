@@ -16,7 +16,6 @@ use crate::ratelimit::{RateLimiter, operation_cost};
 use crate::registry::{ArchiveRegistry, OpenArchive};
 use crate::tools::args::*;
 use crate::tools::entry::{archive_error, find_entry};
-use crate::tools::query::{Intent, parse as parse_query};
 use crate::tools::{
     ADVANCED_TOOLS, ToolOutput, ToolSpec, browse, get, health, metadata, tool_specs,
 };
@@ -289,6 +288,16 @@ impl ZimService {
     }
 
     pub fn zim_search(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
+        self.search_with(args, true)
+    }
+
+    /// `zim_search` without charging the rate limiter: for follow-up searches inside one
+    /// already-charged request (zim_query's synthesize relaxes its query).
+    pub(crate) fn search_uncharged(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
+        self.search_with(args, false)
+    }
+
+    fn search_with(&self, args: ZimSearchArgs, charge: bool) -> Result<Value, ToolError> {
         let query = args.query.trim();
         if query.is_empty() {
             return Err(ToolError::validation("invalid_arguments", "query is empty"));
@@ -357,7 +366,9 @@ impl ZimService {
         };
         let per_archive = operation_cost(operation);
         let count = u32::try_from(archives.len()).unwrap_or(u32::MAX);
-        self.charge(operation, Some(per_archive.saturating_mul(count.max(1))))?;
+        if charge {
+            self.charge(operation, Some(per_archive.saturating_mul(count.max(1))))?;
+        }
         let Some(backend) = &self.search else {
             return Err(search_unavailable());
         };
@@ -396,111 +407,6 @@ impl ZimService {
         }
         Ok(response)
     }
-
-    pub fn zim_query(&self, args: ZimQueryArgs) -> Result<ToolOutput, ToolError> {
-        let parsed = parse_query(&args.query);
-        let file = args.zim_file_path.clone().or(parsed.zim_file.clone());
-        let limit = args.limit.or(parsed.limit);
-        let open_path = || -> Result<String, ToolError> {
-            match &file {
-                Some(f) => Ok(f.clone()),
-                None => Ok(self.registry.open_default()?.file.display.clone()),
-            }
-        };
-        let get_args = |entry_path: Option<String>,
-                        view: View,
-                        main_page: bool|
-         -> Result<ZimGetArgs, ToolError> {
-            Ok(ZimGetArgs {
-                zim_file_path: open_path()?,
-                entry_path,
-                entry_paths: None,
-                view,
-                binary: false,
-                main_page,
-                max_content_length: args.max_content_length,
-                content_offset: args.content_offset,
-                compact: args.compact,
-                compact_budget: args.compact_budget.clone(),
-            })
-        };
-        match parsed.intent {
-            Intent::ListFiles => {
-                self.charge("list_zim_files", None)?;
-                let files = self.registry.rescan();
-                Ok(ToolOutput::Json(json!({
-                    "files": files.iter().map(health::archive_listing).collect::<Vec<_>>(),
-                    "count": files.len(),
-                })))
-            }
-            Intent::Metadata => self
-                .zim_metadata(ZimMetadataArgs {
-                    zim_file_path: open_path()?,
-                })
-                .map(ToolOutput::Json),
-            Intent::MainPage => self.zim_get(get_args(None, View::Full, true)?),
-            Intent::Browse { namespace, walk } => self
-                .zim_browse(ZimBrowseArgs {
-                    zim_file_path: open_path()?,
-                    namespace,
-                    mode: if walk {
-                        BrowseMode::Walk
-                    } else {
-                        BrowseMode::Page
-                    },
-                    cursor: if walk { args.cursor.clone() } else { None },
-                    limit,
-                    offset: if walk { 0 } else { args.offset },
-                })
-                .map(ToolOutput::Json),
-            Intent::Get { entry } => self.zim_get(get_args(Some(entry), View::Full, false)?),
-            Intent::View { entry, view } => self.zim_get(get_args(Some(entry), view, false)?),
-            Intent::Links { entry, related } => self
-                .zim_links(ZimLinksArgs {
-                    zim_file_path: open_path()?,
-                    entry_path: entry,
-                    direction: if related {
-                        LinkDirection::Related
-                    } else {
-                        LinkDirection::Outbound
-                    },
-                    cursor: None,
-                    limit,
-                    offset: args.offset,
-                })
-                .map(ToolOutput::Json),
-            Intent::Search { query, cross_file } => self
-                .zim_search(search_args(
-                    query,
-                    SearchMode::Fulltext,
-                    if cross_file { None } else { file.clone() },
-                    cross_file,
-                    &args,
-                    limit,
-                ))
-                .map(ToolOutput::Json),
-            Intent::Suggest { prefix } => self
-                .zim_search(search_args(
-                    prefix,
-                    SearchMode::Suggest,
-                    file.clone(),
-                    false,
-                    &args,
-                    limit.map(|l| l.min(50)),
-                ))
-                .map(ToolOutput::Json),
-            Intent::Title { title } => self
-                .zim_search(search_args(
-                    title,
-                    SearchMode::Title,
-                    file.clone(),
-                    false,
-                    &args,
-                    limit,
-                ))
-                .map(ToolOutput::Json),
-        }
-    }
 }
 
 #[cfg(feature = "search")]
@@ -521,27 +427,6 @@ fn default_renderer() -> Arc<dyn RenderBackend> {
 #[cfg(not(feature = "render"))]
 fn default_renderer() -> Arc<dyn RenderBackend> {
     Arc::new(crate::backend::PlainTextRenderer)
-}
-
-fn search_args(
-    query: String,
-    mode: SearchMode,
-    zim_file_path: Option<String>,
-    cross_file: bool,
-    args: &ZimQueryArgs,
-    limit: Option<u32>,
-) -> ZimSearchArgs {
-    ZimSearchArgs {
-        query,
-        mode,
-        zim_file_path,
-        cross_file,
-        namespace: None,
-        content_type: None,
-        limit: limit.map(|l| l.min(100)),
-        offset: args.offset,
-        cursor: args.cursor.clone(),
-    }
 }
 
 fn entry_html(entry: &zim_reader::Entry) -> Result<String, ToolError> {

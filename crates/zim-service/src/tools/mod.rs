@@ -8,6 +8,7 @@ pub mod health;
 pub mod metadata;
 pub mod namespace;
 pub mod query;
+pub mod synthesize;
 
 use serde_json::{Map, Value};
 

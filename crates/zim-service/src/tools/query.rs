@@ -1,280 +1,635 @@
-//! `zim_query`: turning a natural-language request into one of the advanced operations.
+//! `zim_query`: a natural-language request, parsed by `zim_intent`, routed to one of the
+//! advanced operations (`zim_search`, `zim_get`, `zim_browse`, ...). Nothing here reimplements
+//! an operation: this module only chooses the archive, resolves the title the user typed to
+//! an entry path, builds the operation's arguments and labels the answer with the intent.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
+use std::time::SystemTime;
 
-use regex::Regex;
+use parking_lot::Mutex;
+use serde_json::{Value, json};
+use zim_intent::{ArchiveName, Intent, ParsedIntent};
 
-/// What a `zim_query` request asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Intent {
-    ListFiles,
-    Metadata,
-    MainPage,
-    Browse {
-        namespace: String,
-        walk: bool,
-    },
-    Get {
-        entry: String,
-    },
-    View {
-        entry: String,
-        view: crate::tools::args::View,
-    },
-    Links {
-        entry: String,
-        related: bool,
-    },
-    Search {
-        query: String,
-        cross_file: bool,
-    },
-    Suggest {
-        prefix: String,
-    },
-    Title {
-        title: String,
-    },
-}
+use crate::error::{ErrorKind, ToolError};
+use crate::paths::ArchiveFile;
+use crate::registry::OpenArchive;
+use crate::service::ZimService;
+use crate::tools::ToolOutput;
+use crate::tools::args::*;
+use crate::tools::entry::find_entry;
+use crate::tools::health;
 
-/// The request with an optional archive named in it (`... in wikipedia.zim`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed {
-    pub intent: Intent,
-    pub zim_file: Option<String>,
-    pub limit: Option<u32>,
-}
+/// Longest accepted `query` (the parser caps at its own limit; this bounds the error text).
+const MAX_QUERY_CHARS: usize = 2_000;
+/// Title-search candidates examined when resolving a title case-insensitively.
+const TITLE_CANDIDATES: u32 = 20;
+/// Archive titles remembered at most.
+const MAX_CACHED_TITLES: usize = 4_096;
 
-fn re(pattern: &str) -> Option<Regex> {
-    Regex::new(pattern).ok()
-}
+/// `Title` metadata by (file, size, mtime): reading it opens the archive, which a query
+/// should not repeat for every served file on every call.
+type TitleKey = (String, u64, Option<SystemTime>);
+static TITLES: LazyLock<Mutex<HashMap<TitleKey, Option<String>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
 
-static IN_FILE: LazyLock<Option<Regex>> =
-    LazyLock::new(|| re(r"(?i)\s+(?:in|from|of)\s+([\w.\-]+\.zim(?:aa)?)\b"));
-static LIMIT: LazyLock<Option<Regex>> =
-    LazyLock::new(|| re(r"(?i)\s+(?:with\s+)?limit\s+(\d{1,4})\b"));
-static BROWSE: LazyLock<Option<Regex>> =
-    LazyLock::new(|| re(r"(?i)^(browse|walk|list|show)\s+(?:the\s+)?namespace\s+(\S+)"));
-static VIEW: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    re(
-        r"(?i)^(?:show\s+|get\s+)?(?:the\s+)?(structure|outline|toc|table of contents|summary|summarize|sections)\s+(?:of\s+|for\s+)?(.+)$",
-    )
-});
-static LINKS: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    re(
-        r"(?i)^(?:(?:articles|pages)\s+)?(related\s+to|links\s+(?:in|from|of)|outbound\s+links\s+(?:in|from|of))\s+(.+)$",
-    )
-});
-static SEARCH_ALL: LazyLock<Option<Regex>> =
-    LazyLock::new(|| re(r"(?i)^search\s+(?:all|every)\s+(?:files|archives)\s+for\s+(.+)$"));
-static SUGGEST: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    re(
-        r"(?i)^(?:suggest|autocomplete|complete)\s+(?:titles?\s+)?(?:for\s+|starting\s+with\s+)?(.+)$",
-    )
-});
-static TITLE: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    re(r"(?i)^find\s+(?:the\s+)?(?:article|entry|page)\s+(?:titled|named|called)\s+(.+)$")
-});
-static SEARCH: LazyLock<Option<Regex>> =
-    LazyLock::new(|| re(r"(?i)^(?:search|find|look\s+up|lookup)\s+(?:for\s+)?(.+)$"));
-static GET: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    re(
-        r"(?i)^(?:get|show|read|open|fetch|display)\s+(?:me\s+)?(?:the\s+)?(?:article|entry|page)?\s*(.+)$",
-    )
-});
-
-fn captures<'a>(regex: &LazyLock<Option<Regex>>, text: &'a str) -> Option<regex::Captures<'a>> {
-    regex.as_ref().and_then(|r| r.captures(text))
-}
-
-fn group(caps: &regex::Captures<'_>, i: usize) -> String {
-    caps.get(i)
-        .map(|m| m.as_str().trim().trim_matches(['"', '\'']).to_owned())
-        .unwrap_or_default()
-}
-
-pub fn parse(query: &str) -> Parsed {
-    let mut text = query.trim().trim_end_matches(['?', '.', '!']).to_owned();
-    let mut zim_file = None;
-    if let Some(caps) = captures(&IN_FILE, &text) {
-        zim_file = Some(group(&caps, 1));
-        if let Some(m) = caps.get(0) {
-            text.replace_range(m.range(), "");
+/// What the caller sees about the parse, attached to every answer.
+pub fn intent_report(parsed: &ParsedIntent, archive: Option<&str>) -> Value {
+    let mut report = json!({
+        "name": parsed.intent.name(),
+        "confidence": (f64::from(parsed.confidence) * 100.0).round() / 100.0,
+        "fell_back": parsed.fell_back,
+        "explanation": parsed.explanation,
+    });
+    if let Some(map) = report.as_object_mut() {
+        if let Some(archive) = archive {
+            map.insert("archive".into(), json!(archive));
+        }
+        if parsed.fell_back {
+            map.insert(
+                "note".into(),
+                json!("The request was not understood with confidence; this is a full-text search of it instead. Rephrase (e.g. \"summary of X\", \"get article X\") for another operation."),
+            );
         }
     }
-    let mut limit = None;
-    if let Some(caps) = captures(&LIMIT, &text) {
-        limit = group(&caps, 1).parse().ok();
-        if let Some(m) = caps.get(0) {
-            text.replace_range(m.range(), "");
+    report
+}
+
+/// The one-line header put above a text answer (the JSON answers carry an `intent` field).
+pub fn intent_header(parsed: &ParsedIntent) -> String {
+    let mut line = format!(
+        "<!-- intent={} confidence={:.2}",
+        parsed.intent.name(),
+        parsed.confidence
+    );
+    if parsed.fell_back {
+        line.push_str(" fallback=search");
+    }
+    line.push_str(" -->");
+    line
+}
+
+fn label(output: ToolOutput, parsed: &ParsedIntent, archive: Option<&str>) -> ToolOutput {
+    match output {
+        ToolOutput::Json(Value::Object(mut map)) => {
+            map.insert("intent".into(), intent_report(parsed, archive));
+            ToolOutput::Json(Value::Object(map))
+        }
+        ToolOutput::Json(other) => ToolOutput::Json(json!({
+            "intent": intent_report(parsed, archive),
+            "result": other,
+        })),
+        ToolOutput::Text(text) => ToolOutput::Text(format!("{}\n{text}", intent_header(parsed))),
+    }
+}
+
+/// The archive the request is about, when one is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Target {
+    /// `zim_file_path`, the archive named in the sentence, or the only one served.
+    One(String),
+    /// Several archives and none named.
+    Unspecified,
+}
+
+impl ZimService {
+    /// The served archives as the parser sees them: file names and their `Title` metadata.
+    pub fn archive_names(&self) -> Vec<ArchiveName> {
+        let files = self.registry().files();
+        files
+            .iter()
+            .map(|f| ArchiveName::new(f.name.clone(), self.archive_title(f).as_deref()))
+            .collect()
+    }
+
+    fn archive_title(&self, file: &ArchiveFile) -> Option<String> {
+        let key = (file.display.clone(), file.size, file.modified);
+        if let Some(title) = TITLES.lock().get(&key) {
+            return title.clone();
+        }
+        let title = self
+            .registry()
+            .open_file(file.clone())
+            .ok()
+            .and_then(|open| open.archive.metadata("Title").ok().flatten())
+            .map(|blob| String::from_utf8_lossy(&blob).trim().to_owned())
+            .filter(|t| !t.is_empty());
+        let mut titles = TITLES.lock();
+        // Replaced archives leave stale keys behind; a full reset keeps the map small.
+        if titles.len() >= MAX_CACHED_TITLES {
+            titles.clear();
+        }
+        titles.insert(key, title.clone());
+        title
+    }
+
+    /// `zim_query`: parse, pick the archive, run the matching advanced operation.
+    pub fn zim_query(&self, args: ZimQueryArgs) -> Result<ToolOutput, ToolError> {
+        if args.query.trim().is_empty() {
+            return Err(ToolError::validation("invalid_arguments", "query is empty")
+                .with_hint("Ask e.g. \"list available ZIM files\" or \"summary of Evolution\""));
+        }
+        if args.query.chars().count() > MAX_QUERY_CHARS {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                format!("query is longer than {MAX_QUERY_CHARS} characters"),
+            ));
+        }
+        check_range("limit", args.limit.map(u64::from), 1, 500)?;
+        check_range("max_content_length", args.max_content_length, 100, u64::MAX)?;
+        let names = self.archive_names();
+        let parsed = zim_intent::parse(&args.query, &names);
+        tracing::debug!(
+            intent = parsed.intent.name(),
+            confidence = parsed.confidence,
+            "{}",
+            parsed.explanation
+        );
+        let target = self.target(&args, &parsed);
+        if args.synthesize {
+            let archive = match &target {
+                Target::One(a) => Some(a.as_str()),
+                Target::Unspecified => None,
+            };
+            return crate::tools::synthesize::synthesize(self, &args, &parsed, archive)
+                .map(ToolOutput::Json);
+        }
+        let (output, archive) = self.route(&args, &parsed, &target)?;
+        Ok(label(output, &parsed, archive.as_deref()))
+    }
+
+    fn target(&self, args: &ZimQueryArgs, parsed: &ParsedIntent) -> Target {
+        if let Some(path) = args
+            .zim_file_path
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            return Target::One(path.to_owned());
+        }
+        let files = self.registry().files();
+        if let Some(named) = &parsed.archive {
+            // The parser matched a file name; several directories may hold a file of that
+            // name, in which case the first one found is meant.
+            return Target::One(
+                files
+                    .iter()
+                    .find(|f| f.name == named.file_name)
+                    .map(|f| f.display.clone())
+                    .unwrap_or_else(|| named.file_name.clone()),
+            );
+        }
+        match files.as_slice() {
+            [one] => Target::One(one.display.clone()),
+            _ => Target::Unspecified,
         }
     }
-    let text = text.trim();
-    let lower = text.to_lowercase();
-    let intent = if (lower.contains("list")
-        || lower.contains("show")
-        || lower.contains("which")
-        || lower.contains("what"))
-        && (lower.contains("zim files")
-            || lower.contains("archives")
-            || lower.contains("files available")
-            || lower.contains("available files"))
-    {
-        Intent::ListFiles
-    } else if lower.contains("main page")
-        || lower.contains("home page")
-        || lower.contains("front page")
-    {
-        Intent::MainPage
-    } else if lower.contains("metadata")
-        || lower.starts_with("info about")
-        || lower.starts_with("information about")
-    {
-        Intent::Metadata
-    } else if let Some(caps) = captures(&BROWSE, text) {
-        Intent::Browse {
-            namespace: group(&caps, 2),
-            walk: group(&caps, 1).eq_ignore_ascii_case("walk"),
+
+    /// The archive for operations that need exactly one (metadata, browse...): the target,
+    /// or the registry's "zim_file_path required" error listing the archives.
+    fn one_archive(&self, target: &Target) -> Result<String, ToolError> {
+        match target {
+            Target::One(path) => Ok(path.clone()),
+            Target::Unspecified => Ok(self.registry().open_default()?.file.display.clone()),
         }
-    } else if let Some(caps) = captures(&VIEW, text) {
-        use crate::tools::args::View;
-        let word = group(&caps, 1).to_lowercase();
-        let view = match word.as_str() {
-            "summary" | "summarize" => View::Summary,
-            "toc" | "table of contents" | "sections" => View::Toc,
-            _ => View::Structure,
+    }
+
+    /// The archive and entry path for a title or path the user typed. With several
+    /// archives and none named, the first archive holding the article is used.
+    fn locate(&self, target: &Target, wanted: &str) -> Result<(String, String), ToolError> {
+        let candidates: Vec<String> = match target {
+            Target::One(path) => vec![path.clone()],
+            Target::Unspecified => self
+                .registry()
+                .files()
+                .iter()
+                .map(|f| f.display.clone())
+                .collect(),
         };
-        Intent::View {
-            entry: group(&caps, 2),
-            view,
+        let mut first_error = None;
+        for archive in &candidates {
+            let open = match self.registry().open(archive) {
+                Ok(open) => open,
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                    continue;
+                }
+            };
+            match self.resolve_title(&open, wanted) {
+                Ok(Some(path)) => return Ok((archive.clone(), path)),
+                Ok(None) => {}
+                Err(err) if err.kind == ErrorKind::NotFound => {}
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                }
+            }
         }
-    } else if let Some(caps) = captures(&LINKS, text) {
-        Intent::Links {
-            entry: group(&caps, 2),
-            related: group(&caps, 1).to_lowercase().starts_with("related"),
+        if candidates.is_empty() {
+            return Err(self.registry().open_default().err().unwrap_or_else(|| {
+                ToolError::not_found("zim_file_not_found", "No ZIM files are served")
+            }));
         }
-    } else if let Some(caps) = captures(&SEARCH_ALL, text) {
-        Intent::Search {
-            query: group(&caps, 1),
-            cross_file: true,
-        }
-    } else if let Some(caps) = captures(&SUGGEST, text) {
-        Intent::Suggest {
-            prefix: group(&caps, 1),
-        }
-    } else if let Some(caps) = captures(&TITLE, text) {
-        Intent::Title {
-            title: group(&caps, 1),
-        }
-    } else if let Some(caps) = captures(&SEARCH, text) {
-        Intent::Search {
-            query: group(&caps, 1),
-            cross_file: false,
-        }
-    } else if let Some(caps) = captures(&GET, text) {
-        Intent::Get {
-            entry: group(&caps, 1),
-        }
-    } else {
-        Intent::Search {
-            query: text.to_owned(),
-            cross_file: false,
-        }
-    };
-    Parsed {
-        intent,
-        zim_file,
-        limit,
+        Err(match first_error {
+            Some(err) if err.kind != ErrorKind::NotFound => err,
+            _ => ToolError::not_found(
+                "entry_not_found",
+                format!(
+                    "No article titled or at '{}' was found",
+                    crate::tools::entry::truncate(wanted, 200)
+                ),
+            )
+            .with_hint(format!(
+                "Try zim_query(\"search for {}\") to find the right article",
+                crate::tools::entry::truncate(wanted, 100)
+            )),
+        })
     }
+
+    /// An entry path for `wanted` in `open`: the path/title lookups of `find_entry` first,
+    /// then the title index without regard to case ("ray charles" finds "Ray Charles").
+    fn resolve_title(&self, open: &OpenArchive, wanted: &str) -> Result<Option<String>, ToolError> {
+        match find_entry(&open.archive, wanted) {
+            Ok(_) => return Ok(Some(wanted.to_owned())),
+            Err(err) if err.kind != ErrorKind::NotFound => return Err(err),
+            Err(_) => {}
+        }
+        let found = self.zim_search(ZimSearchArgs {
+            query: wanted.to_owned(),
+            mode: SearchMode::Title,
+            zim_file_path: Some(open.file.display.clone()),
+            cross_file: false,
+            namespace: None,
+            content_type: None,
+            limit: Some(TITLE_CANDIDATES),
+            offset: 0,
+            cursor: None,
+        });
+        let Ok(found) = found else {
+            return Ok(None);
+        };
+        let normalized = normalize_title(wanted);
+        let exact = found
+            .get("entry")
+            .filter(|e| !e.is_null())
+            .and_then(|e| e.get("path"))
+            .and_then(Value::as_str);
+        if let Some(path) = exact {
+            return Ok(Some(path.to_owned()));
+        }
+        let candidates = found
+            .get("candidates")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        Ok(candidates
+            .iter()
+            .find(|c| {
+                c.get("title")
+                    .and_then(Value::as_str)
+                    .is_some_and(|t| normalize_title(t) == normalized)
+            })
+            .and_then(|c| c.get("path").and_then(Value::as_str))
+            .map(str::to_owned))
+    }
+
+    /// Run the operation the intent names. Returns its output and the archive it used.
+    fn route(
+        &self,
+        args: &ZimQueryArgs,
+        parsed: &ParsedIntent,
+        target: &Target,
+    ) -> Result<(ToolOutput, Option<String>), ToolError> {
+        let limit = args.limit.or(parsed.limit);
+        let get =
+            |archive: String, entry_path: Option<String>, view: View, main_page: bool| ZimGetArgs {
+                zim_file_path: archive,
+                entry_path,
+                entry_paths: None,
+                view,
+                binary: false,
+                main_page,
+                max_content_length: args.max_content_length,
+                content_offset: args.content_offset,
+                compact: args.compact,
+                compact_budget: args.compact_budget.clone(),
+            };
+        let search =
+            |query: &str, mode: SearchMode, archive: Option<String>, max: u32| ZimSearchArgs {
+                query: query.to_owned(),
+                mode,
+                cross_file: archive.is_none(),
+                zim_file_path: archive,
+                namespace: None,
+                content_type: None,
+                limit: limit.map(|l| l.min(max)),
+                offset: args.offset,
+                cursor: args.cursor.clone(),
+            };
+        let json = |v: Value| ToolOutput::Json(v);
+        Ok(match &parsed.intent {
+            Intent::ListArchives => {
+                self.limiter().check("list_zim_files", None)?;
+                let files = self.registry().rescan();
+                let value = json!({
+                    "files": files.iter().map(health::archive_listing).collect::<Vec<_>>(),
+                    "count": files.len(),
+                });
+                (json(value), None)
+            }
+            Intent::Search {
+                query,
+                all_archives,
+            } => {
+                // "search all archives", or several archives and none named: search them all.
+                let archive = match target {
+                    Target::One(a) if !all_archives => Some(a.clone()),
+                    _ => None,
+                };
+                let value =
+                    self.zim_search(search(query, SearchMode::Fulltext, archive.clone(), 100))?;
+                (json(value), archive)
+            }
+            Intent::Suggest { prefix } => {
+                let archive = self.one_archive(target)?;
+                let value = self.zim_search(search(
+                    prefix,
+                    SearchMode::Suggest,
+                    Some(archive.clone()),
+                    50,
+                ))?;
+                (json(value), Some(archive))
+            }
+            Intent::FindByTitle { title } => {
+                let archive = self.one_archive(target)?;
+                let value =
+                    self.zim_search(search(title, SearchMode::Title, Some(archive.clone()), 100))?;
+                (json(value), Some(archive))
+            }
+            Intent::GetArticle { title_or_path } => {
+                let (archive, path) = self.locate(target, title_or_path)?;
+                let out = self.zim_get(get(archive.clone(), Some(path), View::Full, false))?;
+                (out, Some(archive))
+            }
+            Intent::Summary { title_or_path }
+            | Intent::Toc { title_or_path }
+            | Intent::Structure { title_or_path } => {
+                let view = match &parsed.intent {
+                    Intent::Summary { .. } => View::Summary,
+                    Intent::Toc { .. } => View::Toc,
+                    _ => View::Structure,
+                };
+                let (archive, path) = self.locate(target, title_or_path)?;
+                let out = self.zim_get(get(archive.clone(), Some(path), view, false))?;
+                (out, Some(archive))
+            }
+            Intent::Section {
+                title_or_path,
+                section,
+            } => {
+                let (archive, path) = self.locate(target, title_or_path)?;
+                let value = self.query_section(args, &archive, &path, section)?;
+                (json(value), Some(archive))
+            }
+            Intent::Browse {
+                namespace,
+                limit: l,
+            }
+            | Intent::Walk {
+                namespace,
+                limit: l,
+            } => {
+                let walk = matches!(parsed.intent, Intent::Walk { .. });
+                let archive = self.one_archive(target)?;
+                let value = self.zim_browse(ZimBrowseArgs {
+                    zim_file_path: archive.clone(),
+                    namespace: namespace.clone(),
+                    mode: if walk {
+                        BrowseMode::Walk
+                    } else {
+                        BrowseMode::Page
+                    },
+                    cursor: if walk { args.cursor.clone() } else { None },
+                    limit: args.limit.or(*l).or(limit),
+                    offset: if walk { 0 } else { args.offset },
+                })?;
+                (json(value), Some(archive))
+            }
+            Intent::Related { title_or_path } | Intent::Links { title_or_path } => {
+                let related = matches!(parsed.intent, Intent::Related { .. });
+                let (archive, path) = self.locate(target, title_or_path)?;
+                let value = self.zim_links(ZimLinksArgs {
+                    zim_file_path: archive.clone(),
+                    entry_path: path,
+                    direction: if related {
+                        LinkDirection::Related
+                    } else {
+                        LinkDirection::Outbound
+                    },
+                    cursor: args.cursor.clone(),
+                    limit,
+                    offset: args.offset,
+                })?;
+                (json(value), Some(archive))
+            }
+            Intent::Metadata => {
+                let archive = self.one_archive(target)?;
+                let value = self.zim_metadata(ZimMetadataArgs {
+                    zim_file_path: archive.clone(),
+                })?;
+                (json(value), Some(archive))
+            }
+            Intent::MainPage => {
+                let archive = self.one_archive(target)?;
+                let out = self.zim_get(get(archive.clone(), None, View::Full, true))?;
+                (out, Some(archive))
+            }
+            Intent::Health => {
+                // Only an archive the user named gets an integrity check; otherwise the
+                // server's health (auto-selecting the single archive would surprise).
+                let named = args
+                    .zim_file_path
+                    .clone()
+                    .filter(|p| !p.trim().is_empty())
+                    .or_else(|| match (target, &parsed.archive) {
+                        (Target::One(a), Some(_)) => Some(a.clone()),
+                        _ => None,
+                    });
+                let value = self.zim_health(ZimHealthArgs {
+                    zim_file_path: named.clone(),
+                })?;
+                (json(value), named)
+            }
+        })
+    }
+
+    /// One section by its title as typed ("early life") or its id, via the article's
+    /// structure view and `zim_get_section`.
+    fn query_section(
+        &self,
+        args: &ZimQueryArgs,
+        archive: &str,
+        path: &str,
+        wanted: &str,
+    ) -> Result<Value, ToolError> {
+        let structure = match self.zim_get(ZimGetArgs {
+            zim_file_path: archive.to_owned(),
+            entry_path: Some(path.to_owned()),
+            entry_paths: None,
+            view: View::Structure,
+            binary: false,
+            main_page: false,
+            max_content_length: None,
+            content_offset: 0,
+            compact: false,
+            compact_budget: None,
+        })? {
+            ToolOutput::Json(v) => v,
+            ToolOutput::Text(_) => Value::Null,
+        };
+        let sections = structure
+            .get("sections")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let section_id = pick_section(&sections, wanted).ok_or_else(|| {
+            let titles: Vec<&str> = sections
+                .iter()
+                .filter_map(|s| s.get("title").and_then(Value::as_str))
+                .take(30)
+                .collect();
+            ToolError::not_found(
+                "section_not_found",
+                format!(
+                    "No section '{}' in this article",
+                    crate::tools::entry::truncate(wanted, 100)
+                ),
+            )
+            .with_hint(format!("Sections: {}", titles.join(", ")))
+        })?;
+        self.zim_get_section(ZimGetSectionArgs {
+            zim_file_path: archive.to_owned(),
+            entry_path: path.to_owned(),
+            section_id,
+            max_chars: args.max_content_length,
+            compact: args.compact,
+            compact_budget: args.compact_budget.clone(),
+        })
+    }
+}
+
+/// Lowercase, underscores as spaces, collapsed whitespace: how titles are compared.
+fn normalize_title(s: &str) -> String {
+    s.replace('_', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The id of the section whose title (or id) matches `wanted`: exact (ignoring case) first,
+/// then the first title that starts with or contains it.
+fn pick_section(sections: &[Value], wanted: &str) -> Option<String> {
+    let wanted = normalize_title(wanted);
+    let fields = |s: &Value| {
+        let id = s.get("id").and_then(Value::as_str).map(str::to_owned)?;
+        let title = s.get("title").and_then(Value::as_str).unwrap_or_default();
+        Some((id.clone(), normalize_title(title), normalize_title(&id)))
+    };
+    let all: Vec<(String, String, String)> = sections.iter().filter_map(fields).collect();
+    all.iter()
+        .find(|(_, title, id)| *title == wanted || *id == wanted)
+        .or_else(|| all.iter().find(|(_, title, _)| title.starts_with(&wanted)))
+        .or_else(|| all.iter().find(|(_, title, _)| title.contains(&wanted)))
+        .or_else(|| {
+            // "early life" for "Early years (1930-45)": the title sharing most words, the
+            // first word counting double (it usually carries the meaning: "early", not
+            // "life"), the closest spelling breaking ties.
+            let words: Vec<&str> = wanted
+                .split(' ')
+                .filter(|w| w.chars().count() > 2)
+                .collect();
+            all.iter()
+                .map(|entry| {
+                    let title: Vec<&str> = entry.1.split(' ').collect();
+                    let shared: usize = words
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, w)| title.contains(w))
+                        .map(|(i, _)| if i == 0 { 2 } else { 1 })
+                        .sum();
+                    (shared, strsim::jaro_winkler(&wanted, &entry.1), entry)
+                })
+                .filter(|(shared, _, _)| *shared > 0)
+                .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+                .map(|(_, _, entry)| entry)
+        })
+        .map(|(id, _, _)| id.clone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::args::View;
 
     #[test]
-    fn documented_examples() {
-        assert_eq!(parse("list available ZIM files").intent, Intent::ListFiles);
-        let p = parse("search for biology in wikipedia.zim");
+    fn titles_compare_without_case_or_underscores() {
+        assert_eq!(normalize_title("Ray_Charles "), "ray charles");
+        assert_eq!(normalize_title("RAY  charles"), "ray charles");
+    }
+
+    #[test]
+    fn sections_match_by_title_then_prefix_then_substring() {
+        let sections = vec![
+            json!({"id": "Early_life", "title": "Early life"}),
+            json!({"id": "Career", "title": "Career highlights"}),
+            json!({"id": "Later", "title": "Later years and death"}),
+        ];
         assert_eq!(
-            p.intent,
-            Intent::Search {
-                query: "biology".into(),
-                cross_file: false
-            }
+            pick_section(&sections, "early LIFE").as_deref(),
+            Some("Early_life")
         );
-        assert_eq!(p.zim_file.as_deref(), Some("wikipedia.zim"));
+        assert_eq!(pick_section(&sections, "career").as_deref(), Some("Career"));
+        assert_eq!(pick_section(&sections, "death").as_deref(), Some("Later"));
+        assert_eq!(pick_section(&sections, "later").as_deref(), Some("Later"));
         assert_eq!(
-            parse("get article Evolution").intent,
-            Intent::Get {
-                entry: "Evolution".into()
-            }
+            pick_section(&sections, "early childhood").as_deref(),
+            Some("Early_life")
         );
+        let ray = vec![
+            json!({"id": "life-and-career", "title": "Life and career"}),
+            json!({"id": "early-years", "title": "Early years (1930–45)"}),
+            json!({"id": "personal-life", "title": "Personal life"}),
+        ];
         assert_eq!(
-            parse("show structure of Biology").intent,
-            Intent::View {
-                entry: "Biology".into(),
-                view: View::Structure
-            }
+            pick_section(&ray, "Early life").as_deref(),
+            Some("early-years")
         );
-        let p = parse("browse namespace C with limit 10");
-        assert_eq!(
-            p.intent,
-            Intent::Browse {
-                namespace: "C".into(),
-                walk: false
-            }
+        assert_eq!(pick_section(&sections, "missing"), None);
+    }
+
+    #[test]
+    fn answers_carry_the_intent() {
+        let parsed = zim_intent::parse("summary of Evolution", &[]);
+        let out = label(
+            ToolOutput::Json(json!({"summary": "x"})),
+            &parsed,
+            Some("a.zim"),
         );
-        assert_eq!(p.limit, Some(10));
-        assert_eq!(
-            parse("search all files for python").intent,
-            Intent::Search {
-                query: "python".into(),
-                cross_file: true
-            }
-        );
-        assert_eq!(
-            parse("walk namespace M").intent,
-            Intent::Browse {
-                namespace: "M".into(),
-                walk: true
-            }
-        );
-        assert_eq!(
-            parse("find article titled Photosynthesis").intent,
-            Intent::Title {
-                title: "Photosynthesis".into()
-            }
-        );
-        assert_eq!(
-            parse("articles related to Climate_Change").intent,
-            Intent::Links {
-                entry: "Climate_Change".into(),
-                related: true
-            }
-        );
-        assert_eq!(
-            parse("summary of Quantum_mechanics").intent,
-            Intent::View {
-                entry: "Quantum_mechanics".into(),
-                view: View::Summary
-            }
-        );
-        assert_eq!(
-            parse("show the main page of example.zim").intent,
-            Intent::MainPage
-        );
-        assert_eq!(
-            parse("metadata of example.zim").zim_file.as_deref(),
-            Some("example.zim")
-        );
-        assert_eq!(
-            parse("photosynthesis in plants").intent,
-            Intent::Search {
-                query: "photosynthesis in plants".into(),
-                cross_file: false
-            }
-        );
+        let ToolOutput::Json(v) = out else {
+            panic!("json expected")
+        };
+        assert_eq!(v["intent"]["name"], "Summary");
+        assert_eq!(v["intent"]["archive"], "a.zim");
+        assert_eq!(v["summary"], "x");
+        let fallback = zim_intent::parse("zebra quantum tulips", &[]);
+        assert!(fallback.fell_back);
+        let ToolOutput::Text(t) = label(ToolOutput::Text("body".into()), &fallback, None) else {
+            panic!("text expected")
+        };
+        assert!(t.starts_with("<!-- intent=Search confidence=0.30 fallback=search -->\nbody"));
+        let ToolOutput::Json(v) = label(ToolOutput::Json(json!([1])), &fallback, None) else {
+            panic!("json expected")
+        };
+        assert_eq!(v["result"], json!([1]));
+        assert!(v["intent"]["note"].as_str().is_some());
     }
 }

@@ -1,0 +1,651 @@
+//! `zim_query(synthesize=true)`: a multi-source briefing. Search (every archive when none is
+//! selected), keep the best distinct articles (redirects and repeats folded), pull the
+//! paragraphs that mention the query's words from their sections, and return them with
+//! citations (archive, entry path, section id and title) inside a character budget.
+//!
+//! The response follows openzim-mcp's `SynthesizeResponse`: `query`, `answer_markdown`
+//! (passages with `[cite: ...]` markers), `passages`, `citations`, `archives_searched`,
+//! `fallback_used`, `total_chars`, `total_words`, `considered_articles`, `considered_sections`.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde_json::{Value, json};
+use zim_intent::{Intent, ParsedIntent};
+
+use crate::error::ToolError;
+use crate::service::ZimService;
+use crate::tools::args::{SearchMode, ZimQueryArgs, ZimSearchArgs};
+use crate::tools::entry::{archive_error, find_entry};
+use crate::tools::query::intent_report;
+
+/// Answer size when the caller gives no `max_content_length`.
+const DEFAULT_BUDGET_CHARS: usize = 4_000;
+/// Sources used when the caller gives no `limit`.
+const DEFAULT_SOURCES: usize = 4;
+const MAX_SOURCES: usize = 10;
+/// Search hits examined to find the distinct sources.
+const SEARCH_HITS: u32 = 15;
+/// Passages taken from one article at most (so one long article cannot fill the answer).
+const PASSAGES_PER_SOURCE: usize = 2;
+/// Paragraphs shorter than this are captions or list stubs, not passages.
+const MIN_PASSAGE_CHARS: usize = 40;
+/// Characters of an article's opening used as its lead passage.
+const LEAD_CHARS: usize = 700;
+/// HTML read per article (articles can be megabytes; the relevant part is early).
+const MAX_ARTICLE_BYTES: usize = 2_000_000;
+/// Query words considered for leave-one-out relaxation (bounds the searches per request).
+const MAX_RELAXED_TERMS: usize = 6;
+
+/// Words too common to tell passages apart.
+const STOPWORDS: &[&str] = &[
+    "the", "and", "for", "with", "that", "this", "from", "what", "who", "was", "were", "are",
+    "how", "why", "when", "where", "which", "about", "into", "tell", "does", "did", "has", "have",
+    "had", "its", "his", "her", "their", "of", "in", "on", "is", "an",
+];
+
+static MD_LINK: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"!?\[([^\]]*)\]\([^)]*\)").ok());
+
+/// One paragraph of an article that may be cited.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    pub section_id: Option<String>,
+    pub section_title: Option<String>,
+    pub text: String,
+    pub score: f64,
+}
+
+/// One search hit, from whichever archive it came.
+#[derive(Debug, Clone, PartialEq)]
+struct Hit {
+    /// Display form of the archive (`dir/name.zim`).
+    archive: String,
+    path: String,
+    title: String,
+    score: f64,
+}
+
+/// A distinct article chosen from the search hits.
+struct Source {
+    /// Display form of the archive (`dir/name.zim`), usable as `zim_file_path`.
+    archive: String,
+    /// File name without `.zim`, as in openzim-mcp's cite ids.
+    archive_stem: String,
+    path: String,
+    title: String,
+    score: f64,
+    html: String,
+}
+
+/// The lowercase words of `query` that are worth matching.
+pub fn query_terms(query: &str) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for word in query
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+    {
+        if word.chars().count() >= 3
+            && !STOPWORDS.contains(&word.as_str())
+            && !terms.contains(&word)
+        {
+            terms.push(word);
+        }
+    }
+    terms
+}
+
+/// How well `text` covers `terms`: the share of terms present dominates; repeated mentions
+/// add a little (capped so a long list paragraph does not win by repetition).
+pub fn passage_score(text: &str, terms: &[String]) -> f64 {
+    if terms.is_empty() {
+        return 0.0;
+    }
+    let lower = text.to_lowercase();
+    let mut present = 0usize;
+    let mut mentions = 0usize;
+    for term in terms {
+        let n = lower.matches(term.as_str()).count();
+        if n > 0 {
+            present = present.saturating_add(1);
+            mentions = mentions.saturating_add(n);
+        }
+    }
+    let coverage = present as f64 / terms.len() as f64;
+    coverage * 2.0 + (mentions.min(10) as f64) * 0.1
+}
+
+/// `[text](url)` becomes `text`: citations carry the provenance, links only cost tokens.
+fn strip_links(text: &str) -> String {
+    match MD_LINK.as_ref() {
+        Some(re) => re.replace_all(text, "$1").into_owned(),
+        None => text.to_owned(),
+    }
+}
+
+/// Lowercase with collapsed whitespace: how passages are compared for duplicates.
+fn normalize_text(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+fn is_prose(paragraph: &str) -> bool {
+    let p = paragraph.trim_start();
+    p.chars().count() >= MIN_PASSAGE_CHARS && !p.starts_with('#') && !p.starts_with('|')
+}
+
+/// The article's citable paragraphs, each attributed to the deepest section holding it,
+/// plus its lead (the opening, attributed to no section).
+#[cfg(feature = "render")]
+pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
+    use zim_render::{Document, RenderOptions};
+    let Ok(doc) = Document::parse(html.as_bytes(), &RenderOptions::default()) else {
+        return plain_candidates(&crate::backend::html_to_text(html), terms);
+    };
+    let mut out = Vec::new();
+    let lead = strip_links(&doc.summary(LEAD_CHARS));
+    if is_prose(&lead) {
+        // The lead defines the subject: a small bonus keeps it ahead of equally good
+        // paragraphs further down.
+        let score = passage_score(&lead, terms) + 0.3;
+        out.push(Candidate {
+            section_id: None,
+            section_title: None,
+            text: lead.trim().to_owned(),
+            score,
+        });
+    }
+    let mut seen: HashSet<String> = out.iter().map(|c| c.text.clone()).collect();
+    // A section's markdown includes its subsections: walking backwards attributes each
+    // paragraph to the deepest (last) section that contains it.
+    for info in doc.structure().iter().rev() {
+        let Some(section) = doc.section(&info.id) else {
+            continue;
+        };
+        for paragraph in section.markdown.split("\n\n") {
+            let text = strip_links(paragraph.trim());
+            if !is_prose(&text) || !seen.insert(text.clone()) {
+                continue;
+            }
+            let score = passage_score(&text, terms);
+            if score > 0.0 {
+                out.push(Candidate {
+                    section_id: Some(section.id.clone()),
+                    section_title: Some(section.title.clone()),
+                    text,
+                    score,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(not(feature = "render"))]
+pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
+    plain_candidates(&crate::backend::html_to_text(html), terms)
+}
+
+/// Paragraphs of plain text (no sections known): the first one is the lead.
+fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|p| is_prose(p))
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let bonus = if i == 0 { 0.3 } else { 0.0 };
+            let score = passage_score(p, terms) + bonus;
+            (score > 0.0).then(|| Candidate {
+                section_id: None,
+                section_title: None,
+                text: crate::tools::entry::truncate(p, LEAD_CHARS.saturating_mul(2)),
+                score,
+            })
+        })
+        .collect()
+}
+
+/// What to search for: the subject the parser extracted, else the sentence.
+fn subject(parsed: &ParsedIntent, query: &str) -> String {
+    let s = match &parsed.intent {
+        Intent::Search { query, .. } => query.clone(),
+        Intent::GetArticle { title_or_path }
+        | Intent::Summary { title_or_path }
+        | Intent::Toc { title_or_path }
+        | Intent::Structure { title_or_path }
+        | Intent::Related { title_or_path }
+        | Intent::Links { title_or_path } => title_or_path.clone(),
+        Intent::Section {
+            title_or_path,
+            section,
+        } => format!("{title_or_path} {section}"),
+        Intent::FindByTitle { title } => title.clone(),
+        Intent::Suggest { prefix } => prefix.clone(),
+        _ => String::new(),
+    };
+    let s = s.replace('_', " ");
+    if s.trim().is_empty() {
+        query.trim().to_owned()
+    } else {
+        s.trim().to_owned()
+    }
+}
+
+/// Every hit of a single or cross-file search (best first), and the archives searched.
+fn hits_of(response: &Value) -> (Vec<Hit>, Vec<String>) {
+    let per_file: Vec<Value> = match response.get("per_file_results").and_then(Value::as_array) {
+        Some(all) => all.clone(),
+        None => vec![response.clone()],
+    };
+    let mut hits = Vec::new();
+    let mut searched = Vec::new();
+    for file in &per_file {
+        let Some(archive) = file.get("zim_file").and_then(Value::as_str) else {
+            continue;
+        };
+        searched.push(archive.to_owned());
+        for hit in file
+            .get("results")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
+            let Some(path) = hit.get("path").and_then(Value::as_str) else {
+                continue;
+            };
+            let title = hit.get("title").and_then(Value::as_str).unwrap_or(path);
+            let score = hit.get("score").and_then(Value::as_f64).unwrap_or(0.0);
+            hits.push(Hit {
+                archive: archive.to_owned(),
+                path: path.to_owned(),
+                title: title.to_owned(),
+                score,
+            });
+        }
+    }
+    // Stable: equal scores keep each archive's own ranking.
+    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+    (hits, searched)
+}
+
+fn stem(archive: &str) -> String {
+    let name = archive.rsplit('/').next().unwrap_or(archive);
+    name.strip_suffix(".zim").unwrap_or(name).to_owned()
+}
+
+/// The distinct articles behind `hits` (redirects resolved, repeats and non-HTML dropped).
+fn distinct_sources(service: &ZimService, hits: &[Hit], wanted: usize) -> Vec<Source> {
+    let mut seen = HashSet::new();
+    let mut sources = Vec::new();
+    for Hit {
+        archive,
+        path,
+        title,
+        score,
+    } in hits
+    {
+        if sources.len() >= wanted {
+            break;
+        }
+        let Ok(open) = service.registry().open(archive) else {
+            continue;
+        };
+        let Ok(found) = find_entry(&open.archive, path) else {
+            continue;
+        };
+        let entry = found.entry;
+        let is_html = entry
+            .mimetype()
+            .map(|m| m.to_string().starts_with("text/html"))
+            .unwrap_or(false);
+        if !is_html || !seen.insert((archive.clone(), entry.index())) {
+            continue;
+        }
+        let Ok(blob) = entry.content().map_err(|e| archive_error("synthesize", e)) else {
+            continue;
+        };
+        let bytes = blob.get(..MAX_ARTICLE_BYTES.min(blob.len())).unwrap_or(&[]);
+        let entry_title = entry.title().to_string();
+        sources.push(Source {
+            archive: archive.clone(),
+            archive_stem: stem(archive),
+            path: entry.path().to_owned(),
+            title: if entry_title.is_empty() {
+                title.clone()
+            } else {
+                entry_title
+            },
+            score: *score,
+            html: String::from_utf8_lossy(bytes).into_owned(),
+        });
+    }
+    sources
+}
+
+/// The passages to cite, as `(source rank, candidate)` best first, and the sections of the
+/// top source left out. Each source gives its best [`PASSAGES_PER_SOURCE`] paragraphs; a
+/// paragraph already taken from another article (re-exported docs, copied leads) is
+/// skipped so the article's next-best one takes its place. Source rank breaks score ties.
+fn pick_passages(per_source: Vec<Vec<Candidate>>) -> (Vec<(usize, Candidate)>, Vec<Value>) {
+    let mut chosen: Vec<(usize, Candidate)> = Vec::new();
+    let mut unused_sections: Vec<Value> = Vec::new();
+    let mut seen_texts = HashSet::new();
+    for (rank, mut all) in per_source.into_iter().enumerate() {
+        all.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let mut taken = 0usize;
+        for c in all {
+            if taken < PASSAGES_PER_SOURCE {
+                if seen_texts.insert(normalize_text(&c.text)) {
+                    chosen.push((rank, c));
+                    taken = taken.saturating_add(1);
+                }
+            } else if rank == 0
+                && let (Some(id), Some(title)) = (&c.section_id, &c.section_title)
+                && !unused_sections.iter().any(|s| s["section_id"] == json!(id))
+            {
+                unused_sections.push(json!({"section_id": id, "title": title}));
+            }
+        }
+    }
+    chosen.sort_by(|(ra, a), (rb, b)| b.score.total_cmp(&a.score).then(ra.cmp(rb)));
+    (chosen, unused_sections)
+}
+
+pub fn synthesize(
+    service: &ZimService,
+    args: &ZimQueryArgs,
+    parsed: &ParsedIntent,
+    archive: Option<&str>,
+) -> Result<Value, ToolError> {
+    let query = subject(parsed, &args.query);
+    let budget = args
+        .max_content_length
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or(DEFAULT_BUDGET_CHARS);
+    let wanted = args
+        .limit
+        .and_then(|l| usize::try_from(l).ok())
+        .unwrap_or(DEFAULT_SOURCES)
+        .clamp(1, MAX_SOURCES);
+    let terms = query_terms(&query);
+    // A whole question rarely matches every word of one article: relax the query (its
+    // content words, each one left out in turn, then shorter prefixes) and pool the hits
+    // until there are enough. Only the first search is charged to the rate limiter; the
+    // relaxations belong to the same request.
+    let mut attempts = vec![query.clone(), terms.join(" ")];
+    if terms.len() > 2 {
+        for skip in 0..terms.len().min(MAX_RELAXED_TERMS) {
+            let fewer: Vec<&str> = terms
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, t)| t.as_str())
+                .collect();
+            attempts.push(fewer.join(" "));
+        }
+    }
+    for n in (1..terms.len()).rev() {
+        attempts.push(terms.get(..n).unwrap_or(&[]).join(" "));
+    }
+    let mut seen_attempts = HashSet::new();
+    attempts.retain(|a| !a.trim().is_empty() && seen_attempts.insert(a.clone()));
+    let search_args = |text: &str| ZimSearchArgs {
+        query: text.to_owned(),
+        mode: SearchMode::Fulltext,
+        zim_file_path: archive.map(str::to_owned),
+        cross_file: archive.is_none(),
+        namespace: None,
+        content_type: None,
+        limit: Some(SEARCH_HITS),
+        offset: 0,
+        cursor: None,
+    };
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut archives_searched = Vec::new();
+    let mut used = Vec::new();
+    for (i, attempt) in attempts.iter().enumerate() {
+        if hits.len() >= usize::try_from(SEARCH_HITS).unwrap_or(usize::MAX) {
+            break;
+        }
+        let response = if i == 0 {
+            service.zim_search(search_args(attempt))?
+        } else {
+            service.search_uncharged(search_args(attempt))?
+        };
+        let (found, searched) = hits_of(&response);
+        if archives_searched.is_empty() {
+            archives_searched = searched;
+        }
+        if !found.is_empty() {
+            used.push(attempt.clone());
+        }
+        for hit in found {
+            if !hits
+                .iter()
+                .any(|h| h.archive == hit.archive && h.path == hit.path)
+            {
+                hits.push(hit);
+            }
+        }
+    }
+    let sources = distinct_sources(service, &hits, wanted);
+
+    // Best passages of each source, then interleaved by score (source rank breaks ties).
+    let per_source: Vec<Vec<Candidate>> = sources
+        .iter()
+        .map(|source| candidates(&source.html, &terms))
+        .collect();
+    let (chosen, unused_sections) = pick_passages(per_source);
+
+    let mut remaining = budget;
+    let mut truncated = false;
+    let mut passages = Vec::new();
+    let mut citations: Vec<Value> = Vec::new();
+    let mut parts = Vec::new();
+    for (rank, candidate) in &chosen {
+        let Some(source) = sources.get(*rank) else {
+            continue;
+        };
+        let cite_id = match &candidate.section_id {
+            Some(id) => format!("{}/{}#{id}", source.archive_stem, source.path),
+            None => format!("{}/{}", source.archive_stem, source.path),
+        };
+        // The budget covers the whole answer: the citation marker and the blank line
+        // between passages count too.
+        let overhead =
+            format!("\n[cite: {cite_id}]").chars().count() + if parts.is_empty() { 0 } else { 2 };
+        let Some(room) = remaining
+            .checked_sub(overhead)
+            .filter(|room| *room >= MIN_PASSAGE_CHARS)
+        else {
+            truncated = true;
+            break;
+        };
+        let mut text = candidate.text.clone();
+        if text.chars().count() > room {
+            text = format!(
+                "{}…",
+                crate::tools::entry::truncate(&text, room.saturating_sub(1))
+            );
+            truncated = true;
+        }
+        remaining = remaining.saturating_sub(text.chars().count().saturating_add(overhead));
+        parts.push(format!("{text}\n[cite: {cite_id}]"));
+        passages.push(json!({
+            "cite_id": cite_id,
+            "text_markdown": text,
+            "rank": passages.len() + 1,
+            "score": (candidate.score * 1000.0).round() / 1000.0,
+        }));
+        if !citations.iter().any(|c| c["cite_id"] == json!(cite_id)) {
+            citations.push(json!({
+                "cite_id": cite_id,
+                "archive": source.archive_stem,
+                "zim_file_path": source.archive,
+                "entry_path": source.path,
+                "title": source.title,
+                "section_id": candidate.section_id,
+                "section_title": candidate.section_title,
+            }));
+        }
+    }
+    let cited: HashSet<(String, String)> = citations
+        .iter()
+        .filter_map(|c| {
+            Some((
+                c.get("zim_file_path")?.as_str()?.to_owned(),
+                c.get("entry_path")?.as_str()?.to_owned(),
+            ))
+        })
+        .collect();
+    let considered_articles: Vec<Value> = sources
+        .iter()
+        .filter(|s| !cited.contains(&(s.archive.clone(), s.path.clone())))
+        .map(|s| json!({"archive": s.archive_stem, "zim_file_path": s.archive, "entry_path": s.path, "title": s.title, "score": s.score}))
+        .chain(
+            hits.iter()
+                .filter(|h| {
+                    !sources
+                        .iter()
+                        .any(|s| s.archive == h.archive && s.path == h.path)
+                })
+                .take(5)
+                .map(|h| {
+                    json!({"archive": stem(&h.archive), "zim_file_path": h.archive, "entry_path": h.path, "title": h.title, "score": h.score})
+                }),
+        )
+        .collect();
+    let answer = parts.join("\n\n");
+    Ok(json!({
+        "query": query,
+        "search_queries": used,
+        "answer_markdown": answer,
+        "passages": passages,
+        "citations": citations,
+        "archives_searched": archives_searched,
+        "fallback_used": "xapian_score",
+        "total_chars": answer.chars().count(),
+        "total_words": answer.split_whitespace().count(),
+        "truncated": truncated,
+        "budget_chars": budget,
+        "considered_articles": considered_articles,
+        "considered_sections": unused_sections,
+        "intent": intent_report(parsed, archive),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_drop_short_and_common_words() {
+        assert_eq!(
+            query_terms("What is the history of Ray Charles' piano?"),
+            vec!["history", "ray", "charles", "piano"]
+        );
+        assert!(query_terms("a of in").is_empty());
+    }
+
+    #[test]
+    fn coverage_beats_repetition() {
+        let terms = query_terms("ray charles piano");
+        let covering = passage_score("Ray Charles played the piano.", &terms);
+        let repeating = passage_score("piano piano piano piano piano piano", &terms);
+        assert!(covering > repeating);
+        assert_eq!(passage_score("nothing relevant here", &terms), 0.0);
+        assert_eq!(passage_score("anything", &[]), 0.0);
+    }
+
+    #[test]
+    fn links_are_flattened() {
+        assert_eq!(
+            strip_links("see [Soul music](Soul_music \"x\") and ![img](a.png)"),
+            "see Soul music and img"
+        );
+    }
+
+    #[test]
+    fn paragraphs_are_attributed_to_their_deepest_section() {
+        let html = "<html><body><p>Ray Charles was an American singer and pianist who shaped soul music.</p>\
+            <h2 id=\"Career\">Career</h2><p>Early in his career Charles played piano in bands across Florida.</p>\
+            <h3 id=\"Atlantic\">Atlantic years</h3><p>At Atlantic Records Ray Charles recorded his first piano hits.</p>\
+            </body></html>";
+        let terms = query_terms("ray charles piano");
+        let found = candidates(html, &terms);
+        assert!(!found.is_empty());
+        let atlantic = found
+            .iter()
+            .find(|c| c.text.contains("Atlantic Records"))
+            .expect("the Atlantic paragraph is a candidate");
+        if cfg!(feature = "render") {
+            assert_eq!(atlantic.section_id.as_deref(), Some("Atlantic"));
+            assert!(
+                found
+                    .iter()
+                    .any(|c| c.section_id.is_none() && c.text.contains("American singer"))
+            );
+        }
+        assert_eq!(
+            found
+                .iter()
+                .filter(|c| c.text.contains("Atlantic Records"))
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn repeated_paragraphs_are_cited_once_and_replaced() {
+        let c = |text: &str, score: f64, section: &str| Candidate {
+            section_id: Some(section.to_owned()),
+            section_title: Some(section.to_owned()),
+            text: text.to_owned(),
+            score,
+        };
+        let shared = "Sorts the slice in place, keeping equal elements in order.";
+        let per_source = vec![
+            vec![
+                c(shared, 2.0, "sort"),
+                c("Second best of one.", 1.0, "a"),
+                c("Third.", 0.5, "b"),
+            ],
+            vec![
+                c(&format!("  {}  ", shared.to_uppercase()), 2.0, "sort"),
+                c("Only in two.", 1.5, "c"),
+                c("Also in two.", 0.2, "d"),
+            ],
+        ];
+        let (chosen, unused) = pick_passages(per_source);
+        let texts: Vec<(usize, &str)> = chosen.iter().map(|(r, c)| (*r, c.text.as_str())).collect();
+        assert_eq!(
+            texts,
+            vec![
+                (0, shared),
+                (1, "Only in two."),
+                (0, "Second best of one."),
+                (1, "Also in two.")
+            ]
+        );
+        assert_eq!(unused, vec![json!({"section_id": "b", "title": "b"})]);
+    }
+
+    #[test]
+    fn stems_and_hits() {
+        assert_eq!(stem("kiwix/example.zim"), "example");
+        let single = json!({"zim_file": "d/a.zim", "results": [
+            {"path": "A/x", "title": "X", "score": 1.0},
+            {"path": "A/y", "title": "Y", "score": 3.0}
+        ]});
+        let (hits, searched) = hits_of(&single);
+        assert_eq!(searched, vec!["d/a.zim"]);
+        assert_eq!(hits.first().map(|h| h.path.as_str()), Some("A/y"));
+        let cross = json!({"per_file_results": [single, {"zim_file": "d/b.zim", "results": []}]});
+        let (hits, searched) = hits_of(&cross);
+        assert_eq!(searched.len(), 2);
+        assert_eq!(hits.len(), 2);
+    }
+}

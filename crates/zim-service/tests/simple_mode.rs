@@ -1,0 +1,186 @@
+//! `zim_query` against the real test archives: routing, archive selection, title
+//! resolution, fallback, and the synthesize briefing.
+
+use std::path::PathBuf;
+
+use serde_json::{Map, Value, json};
+use zim_service::config::{CliOverrides, Config};
+use zim_service::{ErrorKind, ToolOutput, ZimService};
+
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/zim")
+}
+
+fn service_over(dirs: Vec<PathBuf>) -> ZimService {
+    let cli = CliOverrides {
+        allowed_directories: dirs,
+        ..CliOverrides::default()
+    };
+    let env = vec![(
+        "OPENZIM_MCP_RATE_LIMIT__ENABLED".to_owned(),
+        "false".to_owned(),
+    )];
+    ZimService::new(Config::load(None, env, &cli).unwrap())
+}
+
+/// A service over a directory holding only zimfile.zim (the "Ray Charles" archive).
+fn single() -> (tempfile::TempDir, ZimService) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        data().join("kiwix/zimfile.zim"),
+        dir.path().join("zimfile.zim"),
+    )
+    .unwrap();
+    let service = service_over(vec![dir.path().to_path_buf()]);
+    (dir, service)
+}
+
+fn ask(service: &ZimService, args: Value) -> Result<ToolOutput, zim_service::ToolError> {
+    let args: Option<Map<String, Value>> = args.as_object().cloned();
+    service.call_tool("zim_query", args)
+}
+
+fn json_answer(service: &ZimService, query: &str) -> Value {
+    match ask(service, json!({"query": query})).unwrap() {
+        ToolOutput::Json(v) => v,
+        ToolOutput::Text(t) => panic!("expected JSON for {query:?}, got {t:.200}"),
+    }
+}
+
+#[test]
+fn the_only_archive_is_used_and_titles_resolve_without_case() {
+    let (_dir, service) = single();
+    let summary = json_answer(&service, "summary of RAY charles");
+    assert_eq!(summary["intent"]["name"], "Summary");
+    assert_eq!(summary["path"], "A/Ray_Charles");
+    assert!(
+        summary["summary"]
+            .as_str()
+            .unwrap()
+            .contains("American singer")
+    );
+
+    let ToolOutput::Text(article) =
+        ask(&service, json!({"query": "get article hit the road jack"})).unwrap()
+    else {
+        panic!("an article is text")
+    };
+    let (header, body) = article.split_once('\n').unwrap();
+    assert!(
+        header.starts_with("<!-- intent=GetArticle confidence="),
+        "{header}"
+    );
+    assert!(body.contains("A/Hit_the_Road_Jack"));
+
+    let browse = json_answer(&service, "browse namespace A with limit 4");
+    assert_eq!(browse["entries"].as_array().unwrap().len(), 4);
+    assert_eq!(browse["intent"]["name"], "Browse");
+}
+
+#[test]
+fn an_uncertain_request_becomes_a_search_that_says_so() {
+    let (_dir, service) = single();
+    let answer = json_answer(&service, "blues piano zebra");
+    assert_eq!(answer["intent"]["name"], "Search");
+    assert_eq!(answer["intent"]["fell_back"], true);
+    assert!(answer["intent"]["confidence"].as_f64().unwrap() < 0.5);
+    assert!(
+        answer["intent"]["note"]
+            .as_str()
+            .unwrap()
+            .contains("full-text search")
+    );
+}
+
+#[test]
+fn with_several_archives_the_sentence_or_the_article_picks_one() {
+    let service = service_over(vec![data().join("kiwix")]);
+    let named = json_answer(&service, "metadata of example.zim");
+    assert_eq!(named["intent"]["archive"], "kiwix/example.zim");
+
+    // No archive named: the first archive holding the article answers.
+    let found = json_answer(&service, "summary of Ray Charles");
+    assert!(
+        found["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Ray Charles Robinson")
+    );
+
+    // Operations on a whole archive need one: the error lists them.
+    let err = ask(&service, json!({"query": "show me the metadata"})).unwrap_err();
+    assert_eq!(err.operation, "zim_file_path_required");
+
+    let err = ask(&service, json!({"query": "summary of Qwxyz Nonexistent"})).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::NotFound);
+    assert_eq!(err.operation, "entry_not_found");
+
+    let section = json_answer(
+        &service,
+        "show the Early life section of Ray Charles in wikipedia_en_ray_charles_2015-06.zim",
+    );
+    assert_eq!(section["intent"]["name"], "Section");
+    assert!(section["id"].as_str().unwrap().starts_with("early-years"));
+}
+
+#[test]
+fn explicit_arguments_override_the_sentence() {
+    let service = service_over(vec![data().join("kiwix")]);
+    let answer = match ask(
+        &service,
+        json!({"query": "search for piano", "zim_file_path": "zimfile.zim", "limit": 2}),
+    )
+    .unwrap()
+    {
+        ToolOutput::Json(v) => v,
+        ToolOutput::Text(t) => panic!("{t:.200}"),
+    };
+    assert_eq!(answer["results"].as_array().unwrap().len(), 2);
+    assert_eq!(answer["intent"]["archive"], "zimfile.zim");
+    let err = ask(&service, json!({"query": "search for piano", "limit": 0})).unwrap_err();
+    assert_eq!(err.operation, "invalid_arguments");
+}
+
+#[test]
+fn synthesize_cites_distinct_sources_within_the_budget() {
+    let (_dir, service) = single();
+    let ToolOutput::Json(briefing) = ask(
+        &service,
+        json!({"query": "soul music", "synthesize": true, "max_content_length": 900, "limit": 3}),
+    )
+    .unwrap() else {
+        panic!("a briefing is JSON")
+    };
+    let answer = briefing["answer_markdown"].as_str().unwrap();
+    assert!(answer.chars().count() <= 900, "{}", answer.len());
+    assert_eq!(
+        briefing["total_chars"].as_u64().unwrap(),
+        answer.chars().count() as u64
+    );
+    let citations = briefing["citations"].as_array().unwrap();
+    assert!(!citations.is_empty());
+    let mut articles: Vec<&str> = citations
+        .iter()
+        .map(|c| c["entry_path"].as_str().unwrap())
+        .collect();
+    for citation in citations {
+        let cite = citation["cite_id"].as_str().unwrap();
+        assert!(answer.contains(&format!("[cite: {cite}]")));
+        assert!(cite.starts_with("zimfile/A/"));
+    }
+    articles.sort();
+    articles.dedup();
+    assert!(articles.len() <= 3);
+    assert!(briefing["passages"].as_array().unwrap().iter().all(|p| {
+        p["text_markdown"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("soul")
+            || p["text_markdown"]
+                .as_str()
+                .unwrap()
+                .to_lowercase()
+                .contains("music")
+    }));
+}
