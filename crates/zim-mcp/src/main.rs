@@ -104,6 +104,8 @@ fn serve(args: &ServeArgs) -> ExitCode {
 async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
     let transport = config.transport;
     let mode = config.tool_mode;
+    let shutdown = CancellationToken::new();
+    tokio::spawn(watch_signals(shutdown.clone()));
     let service = Arc::new(tokio::task::spawn_blocking(move || ZimService::new(config)).await?);
     tracing::info!(
         "zim-mcp {} started in {} mode, {} archive(s) found",
@@ -111,8 +113,6 @@ async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
         mode.as_str(),
         service.registry().files().len()
     );
-    let shutdown = CancellationToken::new();
-    tokio::spawn(watch_signals(shutdown.clone()));
     let hub = SubscriptionHub::default();
     if service.config().subscriptions_enabled {
         tokio::spawn(subscriptions::watch(
@@ -190,26 +190,35 @@ async fn run_http(
     Ok(())
 }
 
-/// Cancel `token` on SIGINT or SIGTERM.
-async fn watch_signals(token: CancellationToken) {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Registers for SIGINT and SIGTERM right away (a signal arriving before the first poll of
+/// the returned future is not lost), and cancels `token` when either arrives.
+fn watch_signals(token: CancellationToken) -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    #[cfg(unix)]
+    let int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).ok();
+    async move {
+        #[cfg(unix)]
+        {
+            let (mut term, mut int) = (term, int);
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = wait(term.take()) => {}
+                _ = wait(int.take()) => {}
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        tracing::info!("signal received, shutting down");
+        token.cancel();
     }
-    tracing::info!("signal received, shutting down");
-    token.cancel();
 }

@@ -22,11 +22,14 @@ use zim_wikipedia::service::{WikiSource, WikiSources, WikipediaApi};
 
 use crate::http::JsonRpcExtension;
 
+/// The registry scan a source list was built from, and that list.
+type Listed = Option<(Arc<Vec<ArchiveFile>>, Vec<WikiSource>)>;
+
 /// The served archives as the API sees them. The list is rebuilt when the registry's scan
 /// changes; searchers (and their pools of Xapian handles) are kept per archive.
 struct RegistrySources {
     service: Arc<ZimService>,
-    listed: Mutex<Option<(Arc<Vec<ArchiveFile>>, Vec<WikiSource>)>>,
+    listed: Mutex<Listed>,
     searchers: Mutex<HashMap<String, Arc<ArchiveSearch>>>,
 }
 
