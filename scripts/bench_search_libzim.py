@@ -10,6 +10,12 @@ with that in mind).  The repetitions are split into --rounds rounds that
 alternate between the engines, so a change of machine load during the run
 affects both alike.
 
+Suggestions are timed twice: "suggest" = libzim's estimated total + top-N
+(ArchiveSearch::suggest), "suggest-page" = top-N with a free lower-bound total
+(ArchiveSearch::suggest_page) against python-libzim's getResults alone (no
+getEstimatedMatches).  No cache is involved: every sample is a cold query
+(same handles, no per-query result reuse).
+
 Suggestions are timed on typing prefixes of the queries (first 2, 3 and 5
 characters).  Query sets: crates/zim-search/tests/data/rustdocs_queries.txt
 (rustdocs.zim, the default) and synthetic_queries.txt (synthetic-100k.zim,
@@ -62,7 +68,8 @@ def libzim_times(archive, queries, mode, repeat, limit, warm_up=True):
 
     def once(q):
         s = searcher.search(Query().set_query(q)) if mode == "search" else searcher.suggest(q)
-        s.getEstimatedMatches()
+        if mode != "suggest-page":
+            s.getEstimatedMatches()
         list(s.getResults(0, limit))
 
     if warm_up:
@@ -131,12 +138,14 @@ def main():
     archive = Archive(args.archive)
     rounds = max(1, min(args.rounds, args.repeat))
     print(f"archive {args.archive}, queries {args.queries}")
-    for mode, qs, qfile in (("search", queries, args.queries), ("suggest", prefixes, prefix_file)):
+    modes = (("search", queries, args.queries), ("suggest", prefixes, prefix_file),
+             ("suggest-page", prefixes, prefix_file))
+    for mode, qs, qfile in modes:
         ours, before, theirs, backend = [], [], [], ""
         for r in range(rounds):
             # Split --repeat over the rounds (the first rounds take the remainder).
             n = args.repeat // rounds + (1 if r < args.repeat % rounds else 0)
-            if args.zsearch_before:
+            if args.zsearch_before and mode != "suggest-page":
                 times, _ = ours_times(args.zsearch_before, args.archive, qfile, mode, n, args.limit)
                 before.extend(times)
             times, backend = ours_times(zsearch, args.archive, qfile, mode, n, args.limit)

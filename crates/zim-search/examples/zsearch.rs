@@ -1,9 +1,11 @@
 //! Runs a list of queries through zim-search and prints the results as JSON, for
 //! `scripts/compare_search_libzim.py` and `scripts/bench_search_libzim.py`.
 //!
-//! Usage: zsearch ARCHIVE (search|suggest) QUERIES_FILE [--limit N] [--repeat N]
+//! Usage: zsearch ARCHIVE (search|suggest|suggest-page) QUERIES_FILE [--limit N] [--repeat N]
 //!                [--namespace C] [--mime text/html]
 //! QUERIES_FILE has one query per line; empty lines and lines starting with `#` are skipped.
+//! `suggest-page` asks for suggestions with a lower-bound total (`ArchiveSearch::suggest_page`)
+//! instead of libzim's estimate.
 //! Prints one JSON array: `{query, estimated, top: [paths], times_us: [per repetition]}`.
 
 use std::process::ExitCode;
@@ -12,9 +14,16 @@ use std::time::Instant;
 use serde_json::{Value, json};
 use zim_search::{ArchiveSearch, SearchRequest};
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Search,
+    Suggest,
+    SuggestPage,
+}
+
 struct Args {
     archive: String,
-    suggest: bool,
+    mode: Mode,
     queries: String,
     limit: u32,
     repeat: u32,
@@ -46,16 +55,17 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     let [archive, mode, queries] = <[String; 3]>::try_from(positional).map_err(|_| {
-        "usage: zsearch ARCHIVE (search|suggest) QUERIES_FILE [--limit N] [--repeat N]".to_owned()
+        "usage: zsearch ARCHIVE (search|suggest|suggest-page) QUERIES_FILE [--limit N] [--repeat N]".to_owned()
     })?;
-    let suggest = match mode.as_str() {
-        "search" => false,
-        "suggest" => true,
+    let mode = match mode.as_str() {
+        "search" => Mode::Search,
+        "suggest" => Mode::Suggest,
+        "suggest-page" => Mode::SuggestPage,
         other => return Err(format!("unknown mode {other}")),
     };
     Ok(Args {
         archive,
-        suggest,
+        mode,
         queries,
         limit,
         repeat,
@@ -77,10 +87,13 @@ fn run(args: &Args) -> Result<Value, String> {
         let mut last = (0u64, Vec::new());
         for _ in 0..args.repeat {
             let start = Instant::now();
-            last = if args.suggest {
-                let page = search
-                    .suggest(query, 0, args.limit)
-                    .map_err(|e| e.to_string())?;
+            last = if args.mode != Mode::Search {
+                let page = if args.mode == Mode::Suggest {
+                    search.suggest(query, 0, args.limit)
+                } else {
+                    search.suggest_page(query, 0, args.limit)
+                }
+                .map_err(|e| e.to_string())?;
                 (
                     page.estimated_total,
                     page.hits.into_iter().map(|h| h.path).collect(),

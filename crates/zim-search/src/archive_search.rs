@@ -18,7 +18,7 @@ use crate::raw::{RawHit, RawMatches};
 use crate::title_fallback;
 use crate::types::{
     Availability, Capabilities, FallbackMatch, ResultSource, SearchHit, SearchRequest,
-    SearchResults, SuggestResults, SuggestSource, Suggestion,
+    SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
 };
 
 /// An index that was looked for once: open, or the reason it is not.
@@ -208,23 +208,61 @@ impl ArchiveSearch {
     }
 
     /// Title suggestions for `prefix`, like libzim's `SuggestionSearcher` when the archive has
-    /// a title index; otherwise a prefix search over the title listing.
+    /// a title index; otherwise a prefix search over the title listing. The total is libzim's
+    /// `getEstimatedMatches`, which walks every matching title for short prefixes: use
+    /// [`ArchiveSearch::suggest_page`] when a lower bound is enough.
     pub fn suggest(
         &self,
         prefix: &str,
         offset: u32,
         limit: u32,
     ) -> Result<SuggestResults, SearchError> {
+        self.suggest_with(prefix, offset, limit, SuggestTotal::LibzimEstimate)
+    }
+
+    /// The same suggestions as [`ArchiveSearch::suggest`], with a total that costs nothing
+    /// extra: from the title index, a lower bound of the matching titles
+    /// (`total_is_lower_bound`); from the title listing, the exact count as always.
+    pub fn suggest_page(
+        &self,
+        prefix: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<SuggestResults, SearchError> {
+        self.suggest_with(prefix, offset, limit, SuggestTotal::LowerBound)
+    }
+
+    /// libzim's estimated number of suggestions for `prefix` (its `getEstimatedMatches`), alone.
+    pub fn suggest_total(&self, prefix: &str) -> Result<u64, SearchError> {
+        Ok(self
+            .suggest_with(prefix, 0, 0, SuggestTotal::LibzimEstimate)?
+            .estimated_total)
+    }
+
+    /// Suggestions with the kind of total asked for.
+    pub fn suggest_with(
+        &self,
+        prefix: &str,
+        offset: u32,
+        limit: u32,
+        total: SuggestTotal,
+    ) -> Result<SuggestResults, SearchError> {
         if let Ok(index) = self.index(IndexKind::Title) {
+            let want_estimate = total == SuggestTotal::LibzimEstimate;
             // libzim falls back to the title listing when the title index fails or rejects the
             // query; so do we.
             if let Ok(
                 matches @ RawMatches {
                     parse_error: false, ..
                 },
-            ) = index.query(&fold(prefix), offset, limit, true)
+            ) = index.query(&fold(prefix), offset, limit, want_estimate)
             {
                 let new_scheme = self.archive.has_new_namespace_scheme();
+                let estimated_total = if want_estimate {
+                    matches.estimated
+                } else {
+                    matches.lower_bound
+                };
                 let hits = matches
                     .hits
                     .into_iter()
@@ -240,7 +278,8 @@ impl ArchiveSearch {
                     })
                     .collect();
                 return Ok(SuggestResults {
-                    estimated_total: matches.estimated,
+                    estimated_total,
+                    total_is_lower_bound: !want_estimate,
                     hits,
                     source: SuggestSource::TitleIndex,
                 });

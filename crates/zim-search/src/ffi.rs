@@ -18,6 +18,9 @@ pub(crate) mod bridge {
     struct MatchSet {
         /// `get_matches_estimated()` of an empty MSet checking at least 10 documents (libzim).
         estimated: u32,
+        /// `get_matches_lower_bound()` of the page's own match (0 when no page was matched): a
+        /// free lower bound of the number of (collapsed) matches.
+        lower_bound: u32,
         /// The query parser rejected the query (libzim then reports no results).
         parse_error: bool,
         hits: Vec<Hit>,

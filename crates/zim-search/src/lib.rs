@@ -10,7 +10,10 @@
 //!   that provably gives the same number, instead of a second match: see `cxx/bridge.cpp`);
 //! * suggestions: libzim's `SuggestionSearcher` query (partial last word, OR'ed with an exact
 //!   phrase and a phrase anchored at the start of the title), BM25(0.001, 0, 1, 1, 0.5), sorted by
-//!   relevance then title, collapsed on the redirect target;
+//!   relevance then title, collapsed on the redirect target. libzim's estimated total costs a
+//!   walk over every matching title (10 ms for a 2-letter prefix on 100k titles), several times
+//!   the page itself: [`ArchiveSearch::suggest`] computes it, [`ArchiveSearch::suggest_page`]
+//!   reports a free lower bound instead and [`ArchiveSearch::suggest_total`] the estimate alone;
 //! * without a title index: a prefix search over the title listing. **Difference from libzim:**
 //!   ours is case- and accent-insensitive by default (libzim's is a case-sensitive byte prefix:
 //!   `ray` finds nothing where `Ray` finds 22 titles); [`FallbackMatch::LibzimCompatible`]
@@ -48,7 +51,7 @@ pub use error::{IndexKind, SearchError};
 pub use fold::fold;
 pub use types::{
     Availability, Capabilities, FallbackMatch, ResultSource, SearchHit, SearchRequest,
-    SearchResults, SuggestResults, SuggestSource, Suggestion,
+    SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
 };
 
 /// Which search engine this build uses: `"xapian 1.4.x"` (the linked libxapian version) or

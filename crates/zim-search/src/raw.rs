@@ -16,6 +16,8 @@ pub(crate) struct RawHit {
 pub(crate) struct RawMatches {
     /// libzim's estimated total (0 when not requested).
     pub estimated: u64,
+    /// What the page's own match proves: at least this many matches (free, unlike `estimated`).
+    pub lower_bound: u64,
     /// Xapian's query parser rejected the query (no hits then).
     pub parse_error: bool,
     pub hits: Vec<RawHit>,

@@ -88,6 +88,7 @@ fn page(all: Vec<Suggestion>, offset: u32, limit: u32, source: SuggestSource) ->
         .collect();
     SuggestResults {
         estimated_total,
+        total_is_lower_bound: false,
         hits,
         source,
     }

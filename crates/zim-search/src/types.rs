@@ -119,10 +119,27 @@ pub struct Suggestion {
 /// A page of suggestions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SuggestResults {
-    /// Estimated (title index) or exact (title listing) number of suggestions.
+    /// Estimated (title index, libzim's `getEstimatedMatches`), exact (title listing) or at
+    /// least (`total_is_lower_bound`) number of suggestions.
     pub estimated_total: u64,
+    /// `estimated_total` is only a lower bound: the title index was asked for
+    /// [`SuggestTotal::LowerBound`]. A full page then says nothing about more results beyond it.
+    pub total_is_lower_bound: bool,
     pub hits: Vec<Suggestion>,
     pub source: SuggestSource,
+}
+
+/// Which total a suggestion page reports, for archives with a title index (the title listing
+/// always counts exactly).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SuggestTotal {
+    /// libzim's `getEstimatedMatches`: for short prefixes a walk over every matching title
+    /// (thousands of value reads), several times the cost of the page itself.
+    #[default]
+    LibzimEstimate,
+    /// Only what the page's own match proves (Xapian's `get_matches_lower_bound`, at least
+    /// `offset + hits`): free, the match stops once no other title can enter the page.
+    LowerBound,
 }
 
 /// How to search titles when the archive has no title index.

@@ -197,6 +197,7 @@ impl SharedIndex {
         })?;
         Ok(RawMatches {
             estimated: u64::from(set.estimated),
+            lower_bound: u64::from(set.lower_bound),
             parse_error: set.parse_error,
             hits: set
                 .hits

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use zim_search::{ArchiveSearch, SearchRequest, SuggestSource};
+use zim_search::{ArchiveSearch, SearchRequest, SuggestSource, SuggestTotal};
 
 /// Archives whose title index collapses on `targetPath` (the suggestion estimate is then taken
 /// from the page's full walk) or has no collapse key, and that have a full-text index.
@@ -113,4 +113,47 @@ fn search_estimates_do_not_depend_on_the_page_size() {
         }
     }
     assert!(checked > 100, "only {checked} searches checked");
+}
+
+/// `suggest_page` skips libzim's estimate: same pages as `suggest`, and a total that is a true
+/// lower bound (at least the titles shown up to the page, at most every matching title).
+#[test]
+fn suggestion_lower_bounds_hold() {
+    let mut bounded = 0;
+    for name in ARCHIVES {
+        let search = common::search(name);
+        for prefix in queries(&search) {
+            let everything = search
+                .suggest(&prefix, 0, 100_000)
+                .expect("all suggestions");
+            if everything.source != SuggestSource::TitleIndex {
+                continue;
+            }
+            assert!(!everything.total_is_lower_bound);
+            let matching = u64::try_from(everything.hits.len()).expect("count");
+            for (offset, limit) in [(0, 1), (0, 5), (0, 10), (3, 5), (10, 10)] {
+                let exact = search
+                    .suggest_with(&prefix, offset, limit, SuggestTotal::LibzimEstimate)
+                    .expect("exact page");
+                let page = search.suggest_page(&prefix, offset, limit).expect("page");
+                assert!(page.total_is_lower_bound, "{name} {prefix:?}");
+                assert_eq!(
+                    paths(&page.hits, |h| h.path.as_str()),
+                    paths(&exact.hits, |h| h.path.as_str()),
+                    "{name} suggest {prefix:?} {offset}+{limit}"
+                );
+                let shown = u64::from(offset) + u64::try_from(page.hits.len()).expect("len");
+                if !page.hits.is_empty() {
+                    assert!(page.estimated_total >= shown, "{name} {prefix:?}");
+                }
+                assert!(
+                    page.estimated_total <= matching,
+                    "{name} {prefix:?}: lower bound {} > {matching} matches",
+                    page.estimated_total
+                );
+                bounded += 1;
+            }
+        }
+    }
+    assert!(bounded > 100, "only {bounded} pages checked");
 }

@@ -141,6 +141,18 @@ fn suggest_matches_libzim() {
                     archive.name, got.estimated_total
                 ));
             }
+            // The split API: the page without libzim's estimate has the same hits, and the
+            // estimate asked for on its own is libzim's exact number.
+            let total = search.suggest_total(query).expect("suggest_total");
+            let page = search.suggest_page(query, 0, 20).expect("suggest_page");
+            let page_paths: Vec<String> = page.hits.into_iter().map(|h| h.path).collect();
+            if total != estimated || page_paths != top {
+                failures.push(format!(
+                    "{} suggest_total/suggest_page {query:?}: got {total} {page_paths:?}, \
+                     libzim {estimated} {top:?}",
+                    archive.name
+                ));
+            }
         }
     }
     assert!(

@@ -19,15 +19,28 @@ const SNIPPET_CHARS: usize = 300;
 /// Bytes of an entry read to build its snippet (articles can be megabytes).
 const SNIPPET_SOURCE_BYTES: usize = 200_000;
 
+/// Search responses kept for repeated calls (same archive, mode, query, page and filters).
+const RESULT_CACHE_ENTRIES: u64 = 256;
+
 pub struct ZimSearchBackend {
     /// One searcher per archive (by uuid): its Xapian handles are opened once and reused.
     searchers: Mutex<HashMap<String, Arc<ArchiveSearch>>>,
+    /// `None` when caching is off (`cache.enabled = false`): every call searches afresh.
+    results: Option<moka::sync::Cache<String, Arc<Value>>>,
 }
 
 impl ZimSearchBackend {
+    /// A backend that caches search responses.
     pub fn new() -> Self {
+        Self::with_result_cache(true)
+    }
+
+    /// A backend whose response cache is on or off; the service passes
+    /// `config.cache.enabled`, so one switch turns every result cache off.
+    pub fn with_result_cache(enabled: bool) -> Self {
         Self {
             searchers: Mutex::new(HashMap::new()),
+            results: enabled.then(|| moka::sync::Cache::new(RESULT_CACHE_ENTRIES)),
         }
     }
 
@@ -67,6 +80,36 @@ fn entry_text(searcher: &ArchiveSearch, index: Option<u32>) -> String {
 
 impl SearchBackend for ZimSearchBackend {
     fn search(
+        &self,
+        archive: &OpenArchive,
+        args: &ZimSearchArgs,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Value, ToolError> {
+        let Some(cache) = &self.results else {
+            return self.search_uncached(archive, args, limit, offset);
+        };
+        // Everything the response depends on; archives are immutable under their uuid.
+        let key = format!(
+            "{}:{}\u{1f}{:?}\u{1f}{}\u{1f}{limit}\u{1f}{offset}\u{1f}{:?}\u{1f}{:?}",
+            archive.archive.uuid(),
+            archive.file.display,
+            args.mode,
+            args.query.trim(),
+            args.namespace,
+            args.content_type,
+        );
+        if let Some(hit) = cache.get(&key) {
+            return Ok(Value::clone(&hit));
+        }
+        let value = self.search_uncached(archive, args, limit, offset)?;
+        cache.insert(key, Arc::new(value.clone()));
+        Ok(value)
+    }
+}
+
+impl ZimSearchBackend {
+    fn search_uncached(
         &self,
         archive: &OpenArchive,
         args: &ZimSearchArgs,
@@ -125,7 +168,7 @@ impl SearchBackend for ZimSearchBackend {
             }
             SearchMode::Title => {
                 let suggestions = searcher
-                    .suggest(query, offset, limit)
+                    .suggest_page(query, offset, limit)
                     .map_err(search_error)?;
                 let entry =
                     match searcher.find_title(query).map_err(search_error)? {
@@ -151,7 +194,7 @@ impl SearchBackend for ZimSearchBackend {
             }
             SearchMode::Suggest => {
                 let results = searcher
-                    .suggest(query, offset, limit)
+                    .suggest_page(query, offset, limit)
                     .map_err(search_error)?;
                 let returned = u64::try_from(results.hits.len()).unwrap_or(u64::MAX);
                 let source = match results.source {
@@ -165,6 +208,7 @@ impl SearchBackend for ZimSearchBackend {
                     "offset": offset,
                     "limit": limit,
                     "total_suggestions": results.estimated_total,
+                    "total_is_lower_bound": results.total_is_lower_bound,
                     "suggestions": results.hits.iter().map(|s| json!({"path": s.path, "title": s.title})).collect::<Vec<_>>(),
                     "has_more": u64::from(offset).saturating_add(returned) < results.estimated_total
                         && returned == u64::from(limit),
@@ -172,5 +216,59 @@ impl SearchBackend for ZimSearchBackend {
                 }))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::paths::AllowedDirs;
+    use crate::registry::ArchiveRegistry;
+    use crate::tools::args::parse_args;
+
+    fn ray_charles() -> OpenArchive {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/zim/kiwix")
+            .canonicalize()
+            .unwrap();
+        ArchiveRegistry::new(AllowedDirs::new(vec![dir]))
+            .open("zimfile.zim")
+            .unwrap()
+    }
+
+    fn search_args(value: Value) -> ZimSearchArgs {
+        parse_args("zim_search", value.as_object().cloned()).unwrap()
+    }
+
+    #[test]
+    fn cached_responses_equal_fresh_ones_and_keys_tell_calls_apart() {
+        let open = ray_charles();
+        let cached = ZimSearchBackend::with_result_cache(true);
+        let fresh = ZimSearchBackend::with_result_cache(false);
+        for query in [
+            json!({"query": "piano"}),
+            json!({"query": "piano", "mode": "suggest"}),
+            json!({"query": "soul music"}),
+        ] {
+            let args = search_args(query);
+            let first = cached.search(&open, &args, 5, 0).unwrap();
+            assert_eq!(cached.search(&open, &args, 5, 0).unwrap(), first);
+            assert_eq!(fresh.search(&open, &args, 5, 0).unwrap(), first);
+            // Another page is another entry.
+            assert_eq!(
+                cached.search(&open, &args, 5, 1).unwrap(),
+                fresh.search(&open, &args, 5, 1).unwrap()
+            );
+        }
+        let piano = cached
+            .search(&open, &search_args(json!({"query": "piano"})), 5, 0)
+            .unwrap();
+        assert_eq!(piano["mode"], "fulltext");
+        assert_eq!(piano["query"], "piano");
+        assert!(fresh.results.is_none());
     }
 }

@@ -227,7 +227,7 @@ fn search_source(source: &WikiSource, p: &params::SearchParams) -> Result<Value,
             .collect()
     } else {
         search
-            .suggest(&p.query, p.offset, p.limit)
+            .suggest_page(&p.query, p.offset, p.limit)
             .map_err(internal)?
             .hits
             .into_iter()
