@@ -16,8 +16,9 @@ cargo test --workspace
 echo "== cargo test (zim-search without libxapian)"
 cargo test -p zim-search --no-default-features
 
-if [ -d tests/e2e ]; then
-  echo "== end-to-end tests (Python MCP SDK client against the real binary)"
-  cargo build -p zim-mcp
-  ZIM_MCP_BIN="$PWD/target/debug/zim-mcp" .venv-e2e/bin/python -m pytest -q tests/e2e
-fi
+echo "== end-to-end tests (Python MCP SDK client and Inspector CLI against the real binary)"
+cargo build -p zim-mcp
+ZIM_MCP_BIN="$PWD/target/debug/zim-mcp" .venv-e2e/bin/python -m pytest -q tests/e2e
+
+echo "== MCP conformance suite (generic scenarios; fixture-only ones listed in tests/conformance)"
+scripts/conformance.sh target/debug/zim-mcp
