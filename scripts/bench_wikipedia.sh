@@ -12,13 +12,14 @@ KIWIX_PORT=18181
 OURS_PORT=18182
 command -v wrk >/dev/null && command -v kiwix-serve >/dev/null || {
   echo "needs wrk and kiwix-serve: apt-get install wrk kiwix-tools" >&2; exit 1; }
-[ -x target/release/zim-mcp ] || cargo build --release -p zim-mcp
+BIN=${ZIM_MCP_BIN:-target/release/zim-mcp}
+[ -x "$BIN" ] || cargo build --release -p zim-mcp
 
 trap 'kill $(jobs -p) 2>/dev/null' EXIT
 kiwix-serve --address 127.0.0.1 --port $KIWIX_PORT "$ARCHIVE" >/dev/null 2>&1 &
 # The API's own cache is switched off so that every request does the work; the second table
 # row shows the default cache.
-CACHE_MAX=${CACHE_MAX:-0} target/release/zim-mcp --transport http --host 127.0.0.1 --port $OURS_PORT \
+CACHE_MAX=${CACHE_MAX:-0} "$BIN" --transport http --host 127.0.0.1 --port $OURS_PORT \
   "$(dirname "$(realpath "$ARCHIVE")")" >/dev/null 2>&1 &
 for port in $KIWIX_PORT $OURS_PORT; do
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" -o /dev/null 2>/dev/null && break

@@ -12,6 +12,7 @@ use ego_tree::iter::Edge;
 use scraper::node::Element;
 use scraper::{Html, Node};
 
+use crate::attrs::{attr, classes};
 use crate::inline::Inline;
 use crate::noise::{is_noise, is_noise_subtree, is_summary_noise};
 use crate::options::{LinkStyle, RenderOptions, TableStyle};
@@ -249,7 +250,7 @@ fn content_root(html: &Html) -> NodeRef<'_, Node> {
             (_, Some("main-content")) => 1,
             ("main", _) => 2,
             (_, Some("mainbar")) => 3,
-            _ if el.attr("role") == Some("main") => 4,
+            _ if attr(el, "role") == Some("main") => 4,
             (_, Some("content")) => 5,
             ("article", _) => 6,
             ("body", _) => 7,
@@ -590,7 +591,7 @@ impl<'o> Converter<'o> {
             "s" | "del" | "strike" => self.emphasis(node, "~~", depth),
             "code" | "kbd" | "samp" | "tt" => self.inline_code(node),
             // rustdoc's stability badges ("Experimental", "Deprecated") glued to names.
-            "span" if el.classes().any(|c| c == "stab") && self.inline_only > 0 => {
+            "span" if self.inline_only > 0 && classes(el).any(|c| c == "stab") => {
                 self.inline.text(" (");
                 self.children(node, depth);
                 self.inline.text(")");
@@ -912,7 +913,7 @@ impl<'o> Converter<'o> {
     }
 
     fn link(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
-        let href = el.attr("href").map(str::trim).unwrap_or("");
+        let href = attr(el, "href").map(str::trim).unwrap_or("");
         let navigable = !href.is_empty() && !href.starts_with('#') && !is_dropped_scheme(href);
         let plain_start = self.inline.plain.len();
         if navigable && self.opts.link_style == LinkStyle::Inline && self.in_cell == 0 {
@@ -1176,7 +1177,7 @@ impl<'o> Converter<'o> {
 
     /// Stack Exchange (sotoki) posts: a question or answer container.
     fn is_post(&self, el: &Element) -> bool {
-        el.classes().any(|c| c == "answer" || c == "question")
+        classes(el).any(|c| c == "answer" || c == "question")
     }
 
     fn post(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {

@@ -82,6 +82,9 @@ pub struct Document {
     plain: String,
     pub(crate) blocks: Vec<BlockMeta>,
     pub(crate) headings: Vec<HeadingMeta>,
+    /// The page's `<h1>` title block when it carries an anchor (MediaWiki's `title_0`):
+    /// other tools address the whole article as a section by that id.
+    title_heading: Option<HeadingMeta>,
     pub(crate) links: Vec<RawLink>,
 }
 
@@ -103,6 +106,7 @@ impl Document {
         let mut plain = String::new();
         let mut blocks = Vec::with_capacity(converted.blocks.len());
         let mut headings = Vec::new();
+        let mut title_heading = None;
         for (i, b) in converted.blocks.into_iter().enumerate() {
             if i > 0 {
                 markdown.push_str(BLOCK_SEP);
@@ -112,15 +116,24 @@ impl Document {
             markdown.push_str(&b.md);
             let plain_start = plain.len();
             plain.push_str(&b.plain);
-            if b.kind == BlockKind::Heading
-                && let Some((text, id)) = b.heading
-            {
-                headings.push(HeadingMeta {
+            match (b.kind, b.heading) {
+                (BlockKind::Heading, Some((text, id))) => headings.push(HeadingMeta {
                     block: i,
                     level: b.level,
                     id,
                     text,
-                });
+                }),
+                (BlockKind::Title, Some((text, id)))
+                    if title_heading.is_none() && !id.trim().is_empty() =>
+                {
+                    title_heading = Some(HeadingMeta {
+                        block: i,
+                        level: b.level,
+                        id,
+                        text,
+                    });
+                }
+                _ => {}
             }
             blocks.push(BlockMeta {
                 kind: b.kind,
@@ -137,6 +150,7 @@ impl Document {
             plain,
             blocks,
             headings,
+            title_heading,
             links: converted.links,
         })
     }
@@ -353,22 +367,87 @@ impl Document {
         out
     }
 
-    /// The section with this id (exact match), with its subsections.
+    /// The section with this id, with its subsections. The id is matched exactly first;
+    /// then the anchor of the page's `<h1>` (MediaWiki's `title_0`) names the whole
+    /// article; then, as openzim-mcp does, a heading title: equal after case folding and
+    /// whitespace collapsing, else containing the request (3 characters at least).
     pub fn section(&self, id: &str) -> Option<SectionView> {
-        let hi = self.headings.iter().position(|h| h.id == id)?;
-        let h = self.headings.get(hi)?;
-        let (_, full) = self.section_blocks(hi)?;
-        let markdown = match (
-            self.blocks.get(full.start),
-            full.end.checked_sub(1).and_then(|l| self.blocks.get(l)),
+        if let Some(hi) = self.headings.iter().position(|h| h.id == id) {
+            return self.heading_section(hi);
+        }
+        if let Some(title) = self.title_heading.as_ref().filter(|t| t.id == id) {
+            return Some(self.title_section(title));
+        }
+        self.heading_section(self.heading_by_title(id)?)
+    }
+
+    /// Index of the heading whose title answers to `wanted` (see [`Document::section`]).
+    fn heading_by_title(&self, wanted: &str) -> Option<usize> {
+        let wanted = fold_title(wanted);
+        if wanted.is_empty() {
+            return None;
+        }
+        if let Some(hi) = self
+            .headings
+            .iter()
+            .position(|h| fold_title(&h.text) == wanted)
+        {
+            return Some(hi);
+        }
+        if wanted.chars().count() < 3 {
+            return None;
+        }
+        self.headings
+            .iter()
+            .position(|h| fold_title(&h.text).contains(&wanted))
+    }
+
+    /// The whole article below its `<h1>` as one level-1 section.
+    fn title_section(&self, title: &HeadingMeta) -> SectionView {
+        let start = title.block.saturating_add(1);
+        let markdown = self.blocks_markdown(start..self.blocks.len());
+        let subsections = (0..self.headings.len())
+            .filter(|&j| self.parent_of(j).is_none())
+            .filter_map(|j| self.headings.get(j))
+            .filter(|h| h.block > title.block)
+            .map(|h| h.id.clone())
+            .collect();
+        SectionView {
+            id: title.id.clone(),
+            title: title.text.clone(),
+            level: title.level,
+            parent_id: None,
+            chars: markdown.chars().count(),
+            markdown,
+            prev_id: None,
+            next_id: self
+                .headings
+                .iter()
+                .find(|h| h.block > title.block)
+                .map(|h| h.id.clone()),
+            subsections,
+        }
+    }
+
+    /// Markdown of the blocks in `range`, separators included.
+    fn blocks_markdown(&self, range: Range<usize>) -> String {
+        match (
+            self.blocks.get(range.start),
+            range.end.checked_sub(1).and_then(|l| self.blocks.get(l)),
         ) {
-            (Some(first), Some(last)) if full.start < full.end => self
+            (Some(first), Some(last)) if range.start < range.end => self
                 .markdown
                 .get(first.md.start..last.md.end)
                 .unwrap_or("")
                 .to_string(),
             _ => String::new(),
-        };
+        }
+    }
+
+    fn heading_section(&self, hi: usize) -> Option<SectionView> {
+        let h = self.headings.get(hi)?;
+        let (_, full) = self.section_blocks(hi)?;
+        let markdown = self.blocks_markdown(full);
         let subsections = self
             .headings
             .iter()
@@ -405,6 +484,14 @@ impl Document {
     pub fn compact(&self, budget: Budget) -> String {
         compact_blocks(self, budget.chars())
     }
+}
+
+/// A heading title folded for lenient comparison: whitespace collapsed, lowercased.
+fn fold_title(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 fn attach(stack: &mut [TocNode], roots: &mut Vec<TocNode>, node: TocNode) {

@@ -3,6 +3,8 @@
 
 use scraper::node::Element;
 
+use crate::attrs::{attr, classes};
+
 /// Tags that never carry article prose.
 fn is_noise_tag(name: &str) -> bool {
     matches!(
@@ -130,11 +132,12 @@ fn is_noise_id(id: &str) -> bool {
 
 /// `display:none` / `visibility:hidden` in an inline style.
 fn style_hides(style: &str) -> bool {
-    let compact: String = style
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    // Most styles hide nothing: skip the normalising copy unless a keyword can be there.
+    let lower = style.to_ascii_lowercase();
+    if !lower.contains("none") && !lower.contains("hidden") {
+        return false;
+    }
+    let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
     compact.contains("display:none") || compact.contains("visibility:hidden")
 }
 
@@ -144,34 +147,38 @@ pub fn is_noise(el: &Element) -> bool {
     if is_noise_tag(name) {
         return true;
     }
-    // `data-nosnippet` marks rustdoc's source line numbers (and, elsewhere, text a
-    // page asks search engines not to quote).
-    if el.attr("hidden").is_some()
-        || el.attr("aria-hidden") == Some("true")
-        || el.attr("data-nosnippet").is_some()
-    {
-        return true;
-    }
-    if el
-        .attr("role")
-        .is_some_and(|r| r == "navigation" || r == "search" || r == "banner")
-    {
-        return true;
-    }
-    if el.attr("style").is_some_and(style_hides) {
-        return true;
-    }
-    if el.id().is_some_and(is_noise_id) {
-        return true;
-    }
-    if el.classes().any(is_noise_class) {
-        return true;
+    // One pass over the attributes (usually a handful) instead of a lookup per attribute
+    // of interest: this runs for every element of pages with tens of thousands of them.
+    let mut id = None;
+    let mut href = None;
+    for (attr, value) in el.attrs() {
+        let noisy = match attr {
+            // `data-nosnippet` marks rustdoc's source line numbers (and, elsewhere, text
+            // a page asks search engines not to quote).
+            "hidden" | "data-nosnippet" => true,
+            "aria-hidden" => value == "true",
+            "role" => matches!(value, "navigation" | "search" | "banner"),
+            "style" => style_hides(value),
+            "class" => value.split_ascii_whitespace().any(is_noise_class),
+            "id" => {
+                id = Some(value);
+                is_noise_id(value)
+            }
+            "href" => {
+                href = Some(value);
+                false
+            }
+            _ => false,
+        };
+        if noisy {
+            return true;
+        }
     }
     match name {
         // Reference markers: `<sup class="reference">` (2020) or `<sup id="cite_ref-1">` (2015).
-        "sup" => el.id().is_some_and(|id| id.starts_with("cite_ref")),
+        "sup" => id.is_some_and(|id| id.starts_with("cite_ref")),
         // Links into the footnotes, e.g. `[1]`, and "skip to content" links.
-        "a" => el.attr("href").is_some_and(|h| {
+        "a" => href.is_some_and(|h| {
             h.starts_with("#cite_note") || h == "#main-content" || h == "#content"
         }),
         _ => false,
@@ -180,7 +187,7 @@ pub fn is_noise(el: &Element) -> bool {
 
 /// Paragraph-like elements that are not prose the summary should start with.
 pub fn is_summary_noise(el: &Element) -> bool {
-    el.classes().any(|c| {
+    classes(el).any(|c| {
         matches!(
             c,
             "hatnote"
@@ -201,8 +208,8 @@ pub fn is_summary_noise(el: &Element) -> bool {
                 | "user-info"
                 | "comments"
         )
-    }) || el.id().is_some_and(|id| id == "coordinates")
-        || el.attr("role") == Some("note")
+    }) || attr(el, "id") == Some("coordinates")
+        || attr(el, "role") == Some("note")
 }
 
 /// Structural noise that needs the children to recognise: mwoffliner's licence footer
@@ -211,13 +218,21 @@ pub fn is_summary_noise(el: &Element) -> bool {
 pub fn is_noise_subtree(node: ego_tree::NodeRef<'_, scraper::Node>, el: &Element) -> bool {
     match el.name() {
         "div" => {
+            const FOOTER: &str = "This article is issued from";
             let mut text = String::new();
             for n in node.descendants().take(6) {
                 if let Some(t) = n.value().as_text() {
+                    // Every other div is rejected at its first word, without copying.
+                    if text.trim_start().is_empty() {
+                        let first = t.trim_start();
+                        if !first.is_empty() && !first.starts_with('T') {
+                            return false;
+                        }
+                    }
                     text.push_str(t);
                 }
             }
-            text.trim_start().starts_with("This article is issued from")
+            text.trim_start().starts_with(FOOTER)
         }
         // Page headers carry the site name and menus; an article's own header holds its `<h1>`.
         "header" => !node

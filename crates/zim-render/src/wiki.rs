@@ -1,6 +1,7 @@
 //! Support for a MediaWiki-parse-API-like endpoint: the article body HTML without the
 //! archive's page chrome, plus a `sections` list shaped like `action=parse`'s.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use ego_tree::NodeId;
@@ -117,17 +118,46 @@ fn heading_level(name: &str) -> Option<u32> {
     }
 }
 
-/// Splits a MediaWiki page into body HTML and parse-API sections. Inputs larger than
-/// 64 MiB are refused; bytes that are not UTF-8 are replaced.
-pub fn wiki_page_parts(html: &[u8]) -> Result<WikiPage, RenderError> {
+fn check_size(html: &[u8]) -> Result<(), RenderError> {
     if html.len() > DEFAULT_MAX_INPUT_BYTES {
         return Err(RenderError::InputTooLarge {
             len: html.len(),
             max: DEFAULT_MAX_INPUT_BYTES,
         });
     }
-    let source = decode_lossy(html);
-    let mut doc = Html::parse_document(&crate::depth_guard::limit_nesting(&source));
+    Ok(())
+}
+
+/// Splits a MediaWiki page into body HTML and parse-API sections. Inputs larger than
+/// 64 MiB are refused; bytes that are not UTF-8 are replaced.
+///
+/// One streaming pass (see `wiki_stream`); should the streaming rewriter refuse the
+/// input, the tree-based [`wiki_page_parts_dom`] answers instead.
+pub fn wiki_page_parts(html: &[u8]) -> Result<WikiPage, RenderError> {
+    check_size(html)?;
+    // Valid UTF-8 without BOM or NUL (the usual page) is used in place: `decode_lossy`
+    // would only copy it.
+    let source = match std::str::from_utf8(html) {
+        Ok(s) if !s.starts_with('\u{FEFF}') && !s.contains('\0') => Cow::Borrowed(s),
+        _ => Cow::Owned(decode_lossy(html)),
+    };
+    match crate::wiki_stream::wiki_page_parts_stream(&source) {
+        Ok(page) => Ok(page),
+        Err(_) => Ok(dom_parts(&source)),
+    }
+}
+
+/// The tree-based implementation (html5ever DOM): the fallback of [`wiki_page_parts`]
+/// and the reference its equivalence tests compare against. Same results, several
+/// times slower.
+#[doc(hidden)]
+pub fn wiki_page_parts_dom(html: &[u8]) -> Result<WikiPage, RenderError> {
+    check_size(html)?;
+    Ok(dom_parts(&decode_lossy(html)))
+}
+
+fn dom_parts(source: &str) -> WikiPage {
+    let mut doc = Html::parse_document(&crate::depth_guard::limit_nesting(source));
     let title = doc
         .root_element()
         .descendent_elements()
@@ -203,11 +233,11 @@ pub fn wiki_page_parts(html: &[u8]) -> Result<WikiPage, RenderError> {
         .and_then(ElementRef::wrap)
         .map(|e| e.inner_html())
         .unwrap_or_default();
-    Ok(WikiPage {
+    WikiPage {
         title,
         body_html,
         sections,
-    })
+    }
 }
 
 /// Heading text without edit links and other noise.

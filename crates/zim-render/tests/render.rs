@@ -131,6 +131,33 @@ fn sections_toc_and_structure() {
 }
 
 #[test]
+fn title_anchor_and_heading_titles_name_sections() {
+    let d = doc(
+        r#"<div id="mw-content-text"><h1 class="section-heading"><span class="mw-headline" id="title_0">Ray Charles</span></h1>
+        <p>Lead.</p><h2 id="Career">Early career</h2><p>Work.</p><h3 id="Later">Later  years</h3><p>More.</p>
+        <h2 id="Legacy">Legacy</h2><p>End.</p></div>"#,
+    );
+    let whole = d.section("title_0").unwrap();
+    assert_eq!(whole.title, "Ray Charles");
+    assert_eq!(whole.level, 1);
+    assert_eq!(whole.parent_id, None);
+    assert!(whole.markdown.starts_with("Lead."));
+    assert!(whole.markdown.ends_with("End."));
+    assert_eq!(whole.chars, whole.markdown.chars().count());
+    assert_eq!(whole.subsections, ["Career", "Legacy"]);
+    assert_eq!(whole.next_id.as_deref(), Some("Career"));
+    // Heading titles: exact after folding, then a substring of 3+ characters.
+    assert_eq!(d.section("early CAREER").unwrap().id, "Career");
+    assert_eq!(d.section("later years").unwrap().id, "Later");
+    assert_eq!(d.section("gac").unwrap().id, "Legacy");
+    assert!(d.section("ly").is_none(), "too short for a substring match");
+    assert!(d.section("  ").is_none());
+    // A page whose title has no anchor has no title section.
+    let plain = doc("<title>T</title><body><p>x</p><h2>A</h2><p>y</p></body>");
+    assert!(plain.section("title_0").is_none());
+}
+
+#[test]
 fn summary_skips_infobox_hatnote_and_coordinates() {
     let d = doc(r#"<div id="mw-content-text">
         <div role="note" class="hatnote">For the film, see Other.</div>

@@ -19,30 +19,45 @@ const MAX_RELATED: usize = 500;
 
 pub struct ZimRenderBackend {
     options: RenderOptions,
-    parsed: moka::sync::Cache<(String, u32), Arc<Document>>,
+    /// `None` when caching is off (`cache.enabled = false`): every call parses afresh, as
+    /// openzim-mcp does with its cache off, so benchmarks of first calls stay honest.
+    parsed: Option<moka::sync::Cache<(String, u32), Arc<Document>>>,
 }
 
 impl ZimRenderBackend {
+    /// A renderer that keeps the last parsed documents for follow-up calls.
     pub fn new() -> Self {
+        Self::with_parsed_cache(true)
+    }
+
+    /// A renderer whose parsed-document cache is on or off; the service passes
+    /// `config.cache.enabled`, so one switch turns every result cache off.
+    pub fn with_parsed_cache(enabled: bool) -> Self {
         Self {
             options: RenderOptions::default(),
-            parsed: moka::sync::Cache::new(PARSED_CACHE_ENTRIES),
+            parsed: enabled.then(|| moka::sync::Cache::new(PARSED_CACHE_ENTRIES)),
         }
     }
 
     fn document(&self, entry: &Entry, html: &str) -> Result<Arc<Document>, ToolError> {
+        let parse = || {
+            Document::parse(html.as_bytes(), &self.options)
+                .map(Arc::new)
+                .map_err(|e| {
+                    ToolError::archive("render_failed", format!("Cannot render this entry: {e}"))
+                })
+        };
+        let Some(cache) = &self.parsed else {
+            return parse();
+        };
         // The key includes the HTML length so two archives' entries with the same index
         // never share a document by accident.
         let key = (format!("{}:{}", entry.path(), html.len()), entry.index());
-        if let Some(doc) = self.parsed.get(&key) {
+        if let Some(doc) = cache.get(&key) {
             return Ok(doc);
         }
-        let doc = Arc::new(
-            Document::parse(html.as_bytes(), &self.options).map_err(|e| {
-                ToolError::archive("render_failed", format!("Cannot render this entry: {e}"))
-            })?,
-        );
-        self.parsed.insert(key, Arc::clone(&doc));
+        let doc = parse()?;
+        cache.insert(key, Arc::clone(&doc));
         Ok(doc)
     }
 }

@@ -45,7 +45,9 @@ impl ZimService {
     /// A service with the default backends: zim-render (feature `render`, else plain text)
     /// and zim-search (feature `search`, else no search).
     pub fn new(config: Config) -> Self {
-        Self::with_backends(config, default_search(), default_renderer())
+        // Both backends' caches follow the service's cache switch, so "cache off" is off.
+        let cache = config.cache.enabled;
+        Self::with_backends(config, default_search(cache), default_renderer(cache))
     }
 
     pub fn with_backends(
@@ -410,22 +412,26 @@ impl ZimService {
 }
 
 #[cfg(feature = "search")]
-fn default_search() -> Option<Arc<dyn SearchBackend>> {
-    Some(Arc::new(crate::search_backend::ZimSearchBackend::new()))
+fn default_search(cache: bool) -> Option<Arc<dyn SearchBackend>> {
+    Some(Arc::new(
+        crate::search_backend::ZimSearchBackend::with_result_cache(cache),
+    ))
 }
 
 #[cfg(not(feature = "search"))]
-fn default_search() -> Option<Arc<dyn SearchBackend>> {
+fn default_search(_cache: bool) -> Option<Arc<dyn SearchBackend>> {
     None
 }
 
 #[cfg(feature = "render")]
-fn default_renderer() -> Arc<dyn RenderBackend> {
-    Arc::new(crate::render_backend::ZimRenderBackend::new())
+fn default_renderer(cache: bool) -> Arc<dyn RenderBackend> {
+    Arc::new(crate::render_backend::ZimRenderBackend::with_parsed_cache(
+        cache,
+    ))
 }
 
 #[cfg(not(feature = "render"))]
-fn default_renderer() -> Arc<dyn RenderBackend> {
+fn default_renderer(_cache: bool) -> Arc<dyn RenderBackend> {
     Arc::new(crate::backend::PlainTextRenderer)
 }
 
