@@ -22,3 +22,4 @@ ZIM_MCP_BIN="$PWD/target/debug/zim-mcp" .venv-e2e/bin/python -m pytest -q tests/
 
 echo "== MCP conformance suite (generic scenarios; fixture-only ones listed in tests/conformance)"
 scripts/conformance.sh target/debug/zim-mcp
+echo "scripts/test.sh: every check passed"
