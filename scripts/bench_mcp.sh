@@ -15,10 +15,10 @@
 # ours vs openzim-mcp with ratios and the issue's targets) to bench-results/mcp.md.
 #
 # Environment (defaults in brackets):
-#   CARGO_TARGET_DIR [/work/targets/bench]   BENCH_PY [/work/venv-bench/bin/python]
-#   BENCH_DIR [/work/shared/bench] (mcpbench.py and the workloads)
-#   ANCHOR_BIN [/work/venv-anchor/bin/openzim-mcp]
-#   RAY_ZIM [tests/data/zim/kiwix/zimfile.zim]  RUST_ZIM [/work/corpus-out/rustdocs.zim]
+#   CARGO_TARGET_DIR [target]   BENCH_PY [.venv-bench/bin/python]
+#   BENCH_DIR [../shared/bench] (mcpbench.py and the workloads)
+#   ANCHOR_BIN [.venv-anchor/bin/openzim-mcp]
+#   RAY_ZIM [tests/data/zim/kiwix/zimfile.zim]  RUST_ZIM [corpus-out/rustdocs.zim]
 #   REPEAT [30] timed calls per item   TRIALS [2]   COLD [5] cold starts
 #   HTTP_REPEAT [20] calls per client and item over HTTP   WORKLOADS ["raycharles rustdocs"]
 #   SKIP_BUILD [unset]: use the existing release binary
@@ -26,12 +26,12 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/targets/bench}
-BENCH_PY=${BENCH_PY:-/work/venv-bench/bin/python}
-BENCH_DIR=${BENCH_DIR:-/work/shared/bench}
-ANCHOR_BIN=${ANCHOR_BIN:-/work/venv-anchor/bin/openzim-mcp}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
+BENCH_PY=${BENCH_PY:-.venv-bench/bin/python}
+BENCH_DIR=${BENCH_DIR:-../shared/bench}
+ANCHOR_BIN=${ANCHOR_BIN:-.venv-anchor/bin/openzim-mcp}
 RAY_ZIM=${RAY_ZIM:-$ROOT/tests/data/zim/kiwix/zimfile.zim}
-RUST_ZIM=${RUST_ZIM:-/work/corpus-out/rustdocs.zim}
+RUST_ZIM=${RUST_ZIM:-corpus-out/rustdocs.zim}
 WORKLOADS=${WORKLOADS:-raycharles rustdocs}
 if [[ -n "${QUICK:-}" ]]; then
     REPEAT=${REPEAT:-10} TRIALS=${TRIALS:-1} COLD=${COLD:-2} HTTP_REPEAT=${HTTP_REPEAT:-5}

@@ -7,8 +7,8 @@ lookup by title, cold read (fresh Archive + lookup + content) and warm read.
 Prints ns per operation; with --criterion DIR also prints the Rust numbers
 from criterion's estimates and the ratio python-libzim / zim-reader.
 
-Usage: /work/venv-corpus/bin/python scripts/bench_reader_libzim.py \
-           [--rustdocs /work/corpus-out/rustdocs.zim] [--criterion TARGET/criterion]
+Usage: .venv-corpus/bin/python scripts/bench_reader_libzim.py \
+           [--rustdocs corpus-out/rustdocs.zim] [--criterion TARGET/criterion]
 """
 import argparse
 import json

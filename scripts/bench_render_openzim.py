@@ -2,10 +2,10 @@
 """Compare zim-render with openzim-mcp's renderer on the same HTML, in the same run.
 
 Setup (once):
-    /root/.pyenv/versions/3.12.1/bin/python3 -m venv /work/venv-openzim-mcp
-    /work/venv-openzim-mcp/bin/pip install openzim-mcp==3.4.0
+    scripts/bench-setup.sh   # creates .venv-anchor
+
 Run:
-    /work/venv-openzim-mcp/bin/python scripts/bench_render_openzim.py [files...]
+    .venv-anchor/bin/python scripts/bench_render_openzim.py [files...]
 
 With no files, uses crates/zim-render/tests/fixtures/*.html. zim-render is timed through
 its `bench_fixtures` example (release build: Document::parse + Markdown); openzim-mcp
@@ -39,7 +39,7 @@ def time_rust(files):
     exe = os.environ.get("ZIM_RENDER_BENCH_EXE")
     if not exe:
         env = dict(os.environ)
-        env.setdefault("CARGO_TARGET_DIR", "/work/targets/zim-render")
+        env.setdefault("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
         subprocess.run(
             ["cargo", "build", "-q", "--release", "-p", "zim-render", "--example", "bench_fixtures"],
             cwd=ROOT, env=env, check=True,

@@ -108,7 +108,7 @@ def report_ratio(ours, theirs):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--archive", default="/work/corpus-out/rustdocs.zim")
+    p.add_argument("--archive", default="corpus-out/rustdocs.zim")
     p.add_argument("--queries", help="query file (default: chosen from the archive name)")
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--rounds", type=int, default=4, help="alternations between the engines")
@@ -120,7 +120,7 @@ def main():
     zsearch = args.zsearch
     if not zsearch:
         env = dict(os.environ)
-        env.setdefault("CARGO_TARGET_DIR", "/work/targets/zim-search")
+        env.setdefault("CARGO_TARGET_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target"))
         subprocess.run(["cargo", "build", "-q", "--release", "-p", "zim-search", "--example", "zsearch"],
                        cwd=ROOT, env=env, check=True)
         zsearch = os.path.join(env["CARGO_TARGET_DIR"], "release", "examples", "zsearch")

@@ -6,7 +6,7 @@ Runs every query of QUERIES (one per line, `#` comments) through
 zim-search's `zsearch` example, and reports whether the top-N paths agree (same
 paths, same order) and whether the estimated totals agree.
 
-Usage (python-libzim must be importable, e.g. /work/venv-corpus/bin/python):
+Usage (python-libzim must be importable, e.g. .venv-corpus/bin/python):
   scripts/compare_search_libzim.py [--archive A.zim] [--queries FILE] [--limit 10]
                                    [--zsearch PATH] [--mode search|suggest|both]
 Exit status 1 when top-N agreement is below --target (default 0.95).
@@ -46,7 +46,7 @@ def libzim_results(archive, queries, mode, limit):
 
 def build_zsearch():
     env = dict(os.environ)
-    env.setdefault("CARGO_TARGET_DIR", os.path.join("/work/targets", "zim-search"))
+    env.setdefault("CARGO_TARGET_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target"))
     subprocess.run(["cargo", "build", "-q", "-p", "zim-search", "--example", "zsearch"],
                    cwd=ROOT, env=env, check=True)
     return os.path.join(env["CARGO_TARGET_DIR"], "debug", "examples", "zsearch")
@@ -84,7 +84,7 @@ def compare(mode, args, queries, archive, zsearch):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--archive", default="/work/corpus-out/rustdocs.zim")
+    p.add_argument("--archive", default="corpus-out/rustdocs.zim")
     p.add_argument("--queries", default=os.path.join(ROOT, "crates/zim-search/tests/data/rustdocs_queries.txt"))
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--zsearch", help="path of a built zsearch example (default: cargo build)")
