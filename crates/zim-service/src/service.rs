@@ -68,6 +68,24 @@ impl ZimService {
         }
     }
 
+    /// Where a paginated call starts: the offset a (non-blank) cursor carries, checked against
+    /// the tool and `identity` it was issued for, else the `offset` argument.
+    fn resume_offset(
+        &self,
+        tool: &str,
+        identity: &str,
+        cursor: Option<&str>,
+        offset: u32,
+    ) -> Result<u32, ToolError> {
+        match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            Some(cursor) => Ok(self
+                .cursors
+                .decode::<OffsetState>(tool, identity, cursor)?
+                .o),
+            None => Ok(offset),
+        }
+    }
+
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -242,19 +260,8 @@ impl ZimService {
         let open = self.open(Some(&args.zim_file_path))?;
         // Cursors are bound to the archive and the page they were issued for.
         let identity = format!("{}:{}", open.archive.uuid(), args.entry_path);
-        let offset = match args
-            .cursor
-            .as_deref()
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-        {
-            Some(cursor) => {
-                self.cursors
-                    .decode::<OffsetState>(LINKS_TOOL, &identity, cursor)?
-                    .o
-            }
-            None => args.offset,
-        };
+        let offset =
+            self.resume_offset(LINKS_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
         let limit = args.limit.unwrap_or(DEFAULT_LINKS_LIMIT);
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = entry_html(&found.entry)?;
@@ -353,19 +360,8 @@ impl ZimService {
                 .map(|a| a.archive.uuid())
                 .unwrap_or_default()
         };
-        let offset = match args
-            .cursor
-            .as_deref()
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-        {
-            Some(cursor) => {
-                self.cursors
-                    .decode::<OffsetState>(SEARCH_TOOL, &identity, cursor)?
-                    .o
-            }
-            None => args.offset,
-        };
+        let offset =
+            self.resume_offset(SEARCH_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
         let per_archive = operation_cost(operation);
         let count = u32::try_from(archives.len()).unwrap_or(u32::MAX);
         if charge {

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use zim_reader::{Archive, Entry};
+use zim_reader::Archive;
+use zim_service::tools::entry::lookup_path;
 
 /// Where the archive is: a file, the first part of a split archive, or a byte range of a file.
 #[derive(Debug, Args)]
@@ -78,7 +79,7 @@ pub struct CatArgs {
 
 pub fn cat(args: &CatArgs) -> Result<ExitCode> {
     let archive = args.archive.open()?;
-    let Some(entry) = find_entry(&archive, &args.path)? else {
+    let Some(entry) = lookup_path(&archive, &args.path)? else {
         bail!(
             "no entry '{}' in {}",
             args.path,
@@ -99,21 +100,6 @@ pub fn cat(args: &CatArgs) -> Result<ExitCode> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e.into()),
     }
-}
-
-/// Looks `path` up as libzim does, then as `NS/path` with an explicit namespace.
-pub fn find_entry(archive: &Archive, path: &str) -> Result<Option<Entry>> {
-    if let Some(entry) = archive.entry_by_path(path)? {
-        return Ok(Some(entry));
-    }
-    let mut chars = path.chars();
-    if let (Some(ns), Some('/')) = (chars.next(), chars.next()) {
-        let rest = chars.as_str();
-        if !rest.is_empty() {
-            return Ok(archive.entry_by_ns_path(ns, rest)?);
-        }
-    }
-    Ok(None)
 }
 
 #[derive(Debug, Args)]

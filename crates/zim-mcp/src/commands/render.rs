@@ -8,7 +8,9 @@ use clap::{Args, ValueEnum};
 use zim_reader::{Archive, Entry};
 use zim_render::{Budget, Document, RenderOptions};
 
-use super::archive::{ArchiveArg, find_entry};
+use zim_service::tools::entry::lookup_path;
+
+use super::archive::ArchiveArg;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ViewArg {
@@ -109,7 +111,7 @@ pub fn links(args: &LinksArgs) -> Result<ExitCode> {
     let (archive, entry, doc) = open_article(&args.archive, &args.path)?;
     // Internal targets are checked against the archive, redirects followed to their final path.
     let resolve = |path: &str| -> Option<String> {
-        let found = find_entry(&archive, path).ok().flatten()?;
+        let found = lookup_path(&archive, path).ok().flatten()?;
         Some(found.resolve().ok()?.path().to_owned())
     };
     let base = entry.path();

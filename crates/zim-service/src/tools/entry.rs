@@ -249,7 +249,9 @@ fn strip_namespace(path: &str) -> &str {
     }
 }
 
-fn lookup_path(archive: &Archive, path: &str) -> Result<Option<Entry>, ToolError> {
+/// One exact lookup of a path as libzim spells it, or with an explicit namespace (`C/Foo`,
+/// `A/Foo`, `M/Title`), `A/` and `C/` standing for each other, or in the content namespace.
+pub fn lookup_path(archive: &Archive, path: &str) -> Result<Option<Entry>, ToolError> {
     let err = |e: zim_reader::ZimError| archive_error("get_entry", e);
     if let Some(entry) = archive.entry_by_path(path).map_err(err)? {
         return Ok(Some(entry));
