@@ -198,20 +198,55 @@ bool exact_small_estimate(const Xapian::MSet& page, Xapian::doccount& out) {
 
 }  // namespace
 
+QueryPlan prepare_query(XapianIndex& index, rust::Str folded_query) {
+  QueryPlan plan;
+  plan.parse_error = false;
+  plan.estimate_work = 0;
+  index.prepared = Xapian::Query();
+  index.prepared_ok = false;
+  try {
+    index.prepared = parse(index, std::string(folded_query));
+  } catch (const Xapian::QueryParserError& e) {
+    // libzim answers a query it cannot parse with no results
+    plan.parse_error = true;
+    return plan;
+  }
+  index.prepared_ok = true;
+  // Only the full-text estimate match is worth a thread of its own: a single term's estimate is
+  // free (leaf_estimate) and suggestions have their own counting path.
+  if (index.suggestion_mode || index.prepared.get_type() == Xapian::Query::LEAF_TERM) return plan;
+  uint64_t work = 0;
+  for (auto term = index.prepared.get_unique_terms_begin();
+       term != index.prepared.get_unique_terms_end(); ++term) {
+    work += index.db.get_termfreq(*term);
+  }
+  plan.estimate_work = work;
+  return plan;
+}
+
 MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, uint32_t limit,
                    bool want_estimate, bool want_word_counts) {
+  QueryPlan plan = prepare_query(index, folded_query);
+  if (plan.parse_error) {
+    MatchSet result;
+    result.estimated = 0;
+    result.lower_bound = 0;
+    result.parse_error = true;
+    result.estimate_proven = false;
+    return result;
+  }
+  return run_prepared(index, offset, limit, want_estimate, want_word_counts);
+}
+
+MatchSet run_prepared(XapianIndex& index, uint32_t offset, uint32_t limit, bool want_estimate,
+                      bool want_word_counts) {
+  if (!index.prepared_ok) throw std::logic_error("run_prepared without a prepared query");
   MatchSet result;
   result.estimated = 0;
   result.lower_bound = 0;
   result.parse_error = false;
-  Xapian::Query query;
-  try {
-    query = parse(index, std::string(folded_query));
-  } catch (const Xapian::QueryParserError& e) {
-    // libzim answers a query it cannot parse with no results
-    result.parse_error = true;
-    return result;
-  }
+  result.estimate_proven = false;
+  const Xapian::Query& query = index.prepared;
   Xapian::Enquire enquire = make_enquire(index, query);
   if (limit == 0) {
     if (want_estimate) result.estimated = libzim_estimate(enquire);
@@ -241,8 +276,10 @@ MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, 
       estimate_known = true;
     }
     mset = enquire.get_mset(offset, limit);
-    if (!estimate_known && exact_small_estimate(mset, estimated)) {
+    if (exact_small_estimate(mset, estimated)) {
+      // Proven even when not asked for: a caller computing the estimate elsewhere can stop.
       result.estimated = estimated;
+      result.estimate_proven = true;
       estimate_known = true;
     }
   }

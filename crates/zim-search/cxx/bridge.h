@@ -32,6 +32,7 @@ namespace zimsearch {
 
 struct MatchSet;
 struct IndexInfo;
+struct QueryPlan;
 
 class XapianIndex {
  public:
@@ -42,6 +43,9 @@ class XapianIndex {
   Xapian::Stem stemmer;
   std::map<std::string, int> valuesmap;
   bool suggestion_mode;
+  // The query parsed by prepare_query, run by run_prepared (a handle serves one thread).
+  Xapian::Query prepared;
+  bool prepared_ok = false;
 };
 
 std::unique_ptr<XapianIndex> open_index(rust::Str path, uint64_t offset);
@@ -50,6 +54,9 @@ rust::String index_metadata(const XapianIndex& index, rust::Str key);
 IndexInfo index_info(const XapianIndex& index);
 MatchSet run_query(XapianIndex& index, rust::Str folded_query, uint32_t offset, uint32_t limit,
                    bool want_estimate, bool want_word_counts);
+QueryPlan prepare_query(XapianIndex& index, rust::Str folded_query);
+MatchSet run_prepared(XapianIndex& index, uint32_t offset, uint32_t limit, bool want_estimate,
+                      bool want_word_counts);
 rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids);
 rust::String make_snippet(XapianIndex& index, rust::Str folded_query, rust::Str text,
                           size_t length);

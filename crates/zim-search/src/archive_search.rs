@@ -17,8 +17,8 @@ use crate::highlight::highlight;
 use crate::raw::{RawHit, RawMatches};
 use crate::title_fallback;
 use crate::types::{
-    Availability, Capabilities, FallbackMatch, ResultSource, SearchHit, SearchRequest,
-    SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
+    Availability, Capabilities, EstimateConcurrency, FallbackMatch, ResultSource, SearchHit,
+    SearchRequest, SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
 };
 
 /// An index that was looked for once: open, or the reason it is not.
@@ -34,6 +34,7 @@ pub struct ArchiveSearch {
     fulltext: OnceLock<Slot>,
     title: OnceLock<Slot>,
     fallback: FallbackMatch,
+    estimate_concurrency: EstimateConcurrency,
 }
 
 impl ArchiveSearch {
@@ -43,12 +44,20 @@ impl ArchiveSearch {
             fulltext: OnceLock::new(),
             title: OnceLock::new(),
             fallback: FallbackMatch::default(),
+            estimate_concurrency: EstimateConcurrency::default(),
         }
     }
 
     /// Chooses how titles are matched when the archive has no title index.
     pub fn with_fallback_match(mut self, fallback: FallbackMatch) -> ArchiveSearch {
         self.fallback = fallback;
+        self
+    }
+
+    /// Chooses when libzim's estimate match runs beside the page match (before the first
+    /// search: indexes opened earlier keep the setting they were opened with).
+    pub fn with_estimate_concurrency(mut self, concurrency: EstimateConcurrency) -> ArchiveSearch {
+        self.estimate_concurrency = concurrency;
         self
     }
 
@@ -70,7 +79,12 @@ impl ArchiveSearch {
         };
         match location {
             Ok(Some(location)) => {
-                match SharedIndex::open(kind, &location, &self.archive_language()) {
+                match SharedIndex::open(
+                    kind,
+                    &location,
+                    &self.archive_language(),
+                    self.estimate_concurrency,
+                ) {
                     Ok(index) => Slot::Ready(index),
                     Err(reason) => Slot::Missing(reason),
                 }

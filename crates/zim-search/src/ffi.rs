@@ -23,7 +23,19 @@ pub(crate) mod bridge {
         lower_bound: u32,
         /// The query parser rejected the query (libzim then reports no results).
         parse_error: bool,
+        /// The page's own match proved libzim's estimate (fewer than 10 matches, all counted):
+        /// `estimated` holds it even if it was not asked for.
+        estimate_proven: bool,
         hits: Vec<Hit>,
+    }
+
+    /// What `prepare_query` learnt about a query before matching it.
+    struct QueryPlan {
+        parse_error: bool,
+        /// Sum of the term frequencies of the query's terms when libzim's estimate needs a
+        /// match of its own (0 when it is free: one term, or a suggestion index): a proxy for
+        /// how long that match walks posting lists.
+        estimate_work: u64,
     }
 
     struct IndexInfo {
@@ -49,6 +61,16 @@ pub(crate) mod bridge {
         fn run_query(
             index: Pin<&mut XapianIndex>,
             folded_query: &str,
+            offset: u32,
+            limit: u32,
+            want_estimate: bool,
+            want_word_counts: bool,
+        ) -> Result<MatchSet>;
+        /// Parses a query into the handle for `run_prepared`.
+        fn prepare_query(index: Pin<&mut XapianIndex>, folded_query: &str) -> Result<QueryPlan>;
+        /// `run_query` on the query of the last successful `prepare_query` of this handle.
+        fn run_prepared(
+            index: Pin<&mut XapianIndex>,
             offset: u32,
             limit: u32,
             want_estimate: bool,

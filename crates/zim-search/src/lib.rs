@@ -7,7 +7,9 @@
 //!   operator AND, `FLAG_CJK_NGRAM` only (libzim enables no boolean/phrase/wildcard syntax, so
 //!   `AND`, `"..."`, `vec*` are plain words); estimated totals as `getEstimatedMatches`
 //!   (taken from the term frequency of single-term queries, or from the page's own match when
-//!   that provably gives the same number, instead of a second match: see `cxx/bridge.cpp`);
+//!   that provably gives the same number, instead of a second match: see `cxx/bridge.cpp`;
+//!   when the second match is needed and heavy it runs on a helper thread beside the page
+//!   match, see `helper.rs` and [`EstimateConcurrency`]);
 //! * suggestions: libzim's `SuggestionSearcher` query (partial last word, OR'ed with an exact
 //!   phrase and a phrase anchored at the start of the title), BM25(0.001, 0, 1, 1, 0.5), sorted by
 //!   relevance then title, collapsed on the redirect target. libzim's estimated total costs a
@@ -30,6 +32,8 @@
 mod archive_search;
 mod error;
 mod fold;
+#[cfg(feature = "xapian")]
+mod helper;
 mod highlight;
 #[cfg(feature = "xapian")]
 mod language;
@@ -50,8 +54,8 @@ pub use archive_search::ArchiveSearch;
 pub use error::{IndexKind, SearchError};
 pub use fold::fold;
 pub use types::{
-    Availability, Capabilities, FallbackMatch, ResultSource, SearchHit, SearchRequest,
-    SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
+    Availability, Capabilities, EstimateConcurrency, FallbackMatch, ResultSource, SearchHit,
+    SearchRequest, SearchResults, SuggestResults, SuggestSource, SuggestTotal, Suggestion,
 };
 
 /// Which search engine this build uses: `"xapian 1.4.x"` (the linked libxapian version) or

@@ -13,6 +13,7 @@ impl SharedIndex {
         _kind: IndexKind,
         _location: &IndexLocation,
         _archive_language: &str,
+        _concurrency: crate::EstimateConcurrency,
     ) -> Result<SharedIndex, String> {
         Err("xapian_disabled".to_owned())
     }

@@ -151,3 +151,17 @@ pub enum FallbackMatch {
     /// Exactly libzim's fallback: case-sensitive byte prefix (`Ray` matches, `ray` does not).
     LibzimCompatible,
 }
+
+/// Whether libzim's estimate match of a full-text search runs on a helper thread beside the
+/// page match (the results are the same either way; only the latency differs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EstimateConcurrency {
+    /// For queries whose posting lists are long enough that the match outweighs handing it to
+    /// another thread (the default).
+    #[default]
+    Auto,
+    /// For every query that needs an estimate match.
+    Always,
+    /// Never: both matches run on the caller's thread, as in libzim.
+    Never,
+}

@@ -2,18 +2,27 @@
 //! archive file and shared between threads through a pool of handles.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use cxx::UniquePtr;
 use zim_reader::IndexLocation;
 
+use crate::EstimateConcurrency;
 use crate::error::{IndexKind, SearchError};
 use crate::ffi::bridge::{self, XapianIndex};
+use crate::helper;
 use crate::language::stemmer_language;
 use crate::pool::Pool;
 use crate::raw::{RawHit, RawMatches};
 
 /// Idle handles kept per index; more are opened when more threads search at once.
 const MAX_IDLE_HANDLES: usize = 16;
+
+/// Above this much posting-list work (`QueryPlan::estimate_work`, the summed term frequencies)
+/// libzim's estimate match runs on a thread of its own beside the page match; below it a
+/// thread start (~20-40 µs) would cost more than it saves. Calibrated on rustdocs.zim, where
+/// the matches of multi-term queries cost about 0.1 µs per posting.
+const PARALLEL_ESTIMATE_WORK: u64 = 5_000;
 
 /// Facts read once from the database when it is first opened.
 #[derive(Debug, Clone)]
@@ -30,7 +39,24 @@ pub(crate) struct SharedIndex {
     file: String,
     offset: u64,
     meta: IndexMeta,
-    pool: Pool<UniquePtr<XapianIndex>>,
+    pool: Arc<Pool<UniquePtr<XapianIndex>>>,
+    /// `QueryPlan::estimate_work` from which the estimate match runs on a helper.
+    parallel_estimate_work: u64,
+}
+
+/// A handle lent to a task that may outlive the borrowing call's frame (a helper thread): it
+/// goes back to the pool when the task is done or dropped unrun.
+struct Borrowed {
+    handle: Option<UniquePtr<XapianIndex>>,
+    pool: Arc<Pool<UniquePtr<XapianIndex>>>,
+}
+
+impl Drop for Borrowed {
+    fn drop(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            self.pool.give_back(handle);
+        }
+    }
 }
 
 fn index_error(kind: IndexKind, err: cxx::Exception) -> SearchError {
@@ -68,6 +94,7 @@ impl SharedIndex {
         kind: IndexKind,
         location: &IndexLocation,
         archive_language: &str,
+        concurrency: EstimateConcurrency,
     ) -> Result<SharedIndex, String> {
         let file = check_location(location)?;
         let mut first = bridge::open_index(&file, location.offset)
@@ -106,7 +133,12 @@ impl SharedIndex {
             file,
             offset: location.offset,
             meta,
-            pool: Pool::new(MAX_IDLE_HANDLES),
+            pool: Arc::new(Pool::new(MAX_IDLE_HANDLES)),
+            parallel_estimate_work: match concurrency {
+                EstimateConcurrency::Auto => PARALLEL_ESTIMATE_WORK,
+                EstimateConcurrency::Always => 1,
+                EstimateConcurrency::Never => u64::MAX,
+            },
         };
         shared.pool.give_back(first);
         Ok(shared)
@@ -185,20 +217,51 @@ impl SharedIndex {
         want_estimate: bool,
         want_word_counts: bool,
     ) -> Result<RawMatches, SearchError> {
-        let set = self.with_handle(|handle| {
-            bridge::run_query(
-                handle.pin_mut(),
+        let mut handle = match self.pool.take() {
+            Some(handle) => handle,
+            None => self.new_handle()?,
+        };
+        let plan = bridge::prepare_query(handle.pin_mut(), folded_query)
+            .map_err(|e| index_error(self.kind, e))?;
+        if plan.parse_error {
+            self.pool.give_back(handle);
+            return Ok(RawMatches {
+                parse_error: true,
+                ..RawMatches::default()
+            });
+        }
+        let parallel =
+            want_estimate && limit > 0 && plan.estimate_work >= self.parallel_estimate_work;
+        let (page, estimated) = if parallel {
+            self.page_with_concurrent_estimate(
+                &mut handle,
                 folded_query,
+                offset,
+                limit,
+                want_word_counts,
+            )
+        } else {
+            let page = bridge::run_prepared(
+                handle.pin_mut(),
                 offset,
                 limit,
                 want_estimate,
                 want_word_counts,
-            )
-        })?;
+            );
+            let estimated = page
+                .as_ref()
+                .map(|set| u64::from(set.estimated))
+                .unwrap_or(0);
+            (page, Ok(estimated))
+        };
+        // A handle whose use failed is dropped rather than returned (its state after a Xapian
+        // error is not trusted).
+        let set = page.map_err(|e| index_error(self.kind, e))?;
+        self.pool.give_back(handle);
         Ok(RawMatches {
-            estimated: u64::from(set.estimated),
+            estimated: estimated?,
             lower_bound: u64::from(set.lower_bound),
-            parse_error: set.parse_error,
+            parse_error: false,
             hits: set
                 .hits
                 .into_iter()
@@ -210,6 +273,79 @@ impl SharedIndex {
                 })
                 .collect(),
         })
+    }
+
+    /// The page match on `handle` (already prepared) while libzim's estimate match is posted
+    /// to a helper thread with a second handle (see `helper.rs`: it runs here afterwards if no
+    /// helper is free, so this is never slower than the two matches in sequence). When the page
+    /// proves the estimate itself, the estimate match is abandoned.
+    fn page_with_concurrent_estimate(
+        &self,
+        handle: &mut UniquePtr<XapianIndex>,
+        folded_query: &str,
+        offset: u32,
+        limit: u32,
+        want_word_counts: bool,
+    ) -> (
+        Result<bridge::MatchSet, cxx::Exception>,
+        Result<u64, SearchError>,
+    ) {
+        let other = match self.pool.take() {
+            Some(other) => other,
+            None => match self.new_handle() {
+                Ok(other) => other,
+                Err(err) => {
+                    let page = bridge::run_prepared(
+                        handle.pin_mut(),
+                        offset,
+                        limit,
+                        true,
+                        want_word_counts,
+                    );
+                    let estimated = page
+                        .as_ref()
+                        .map(|set| u64::from(set.estimated))
+                        .map_err(|_| err);
+                    return (page, estimated);
+                }
+            },
+        };
+        let mut other = Borrowed {
+            handle: Some(other),
+            pool: self.pool.clone(),
+        };
+        let query = folded_query.to_owned();
+        let estimate = helper::spawn(move || {
+            let handle = other.handle.as_mut()?;
+            match bridge::run_query(handle.pin_mut(), &query, 0, 0, true, false) {
+                Ok(set) => Some(Ok(set.estimated)),
+                Err(err) => {
+                    // not trusted after a Xapian error: closed, not pooled again
+                    drop(other.handle.take());
+                    Some(Err(err.what().to_owned()))
+                }
+            }
+        });
+        let page = bridge::run_prepared(handle.pin_mut(), offset, limit, false, want_word_counts);
+        if let Ok(set) = &page
+            && set.estimate_proven
+        {
+            let proven = u64::from(set.estimated);
+            estimate.abandon();
+            return (page, Ok(proven));
+        }
+        let estimated = match estimate.join().flatten() {
+            Some(Ok(estimated)) => Ok(u64::from(estimated)),
+            Some(Err(message)) => Err(SearchError::Index {
+                index: self.kind,
+                message,
+            }),
+            None => Err(SearchError::Index {
+                index: self.kind,
+                message: "the estimate match did not complete".to_owned(),
+            }),
+        };
+        (page, estimated)
     }
 
     pub(crate) fn snippet(

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 
 use serde_json::Value;
-use zim_search::{ArchiveSearch, FallbackMatch, SearchRequest, SuggestSource};
+use zim_search::{ArchiveSearch, EstimateConcurrency, FallbackMatch, SearchRequest, SuggestSource};
 
 struct OracleArchive {
     name: String,
@@ -68,12 +68,21 @@ fn queries<'a>(oracle: &'a Value, key: &str) -> Vec<(&'a String, &'a Value)> {
         .unwrap_or_default()
 }
 
+/// Both ways of running libzim's estimate match (beside the page on a helper thread, or after
+/// it on the caller's) give libzim's numbers.
 #[test]
 fn search_matches_libzim() {
+    for concurrency in [EstimateConcurrency::Always, EstimateConcurrency::Never] {
+        search_matches_libzim_with(concurrency);
+    }
+}
+
+fn search_matches_libzim_with(concurrency: EstimateConcurrency) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for archive in oracle_archives() {
-        let search = common::search(&archive.relative);
+        let search = ArchiveSearch::new(common::archive(&archive.relative))
+            .with_estimate_concurrency(concurrency);
         let queries = queries(&archive.oracle, "search");
         if queries.is_empty() {
             continue;
@@ -98,7 +107,8 @@ fn search_matches_libzim() {
             checked += 1;
             if got.estimated_total != estimated || paths != top {
                 failures.push(format!(
-                    "{} search {query:?}: got {} {paths:?}, libzim {estimated} {top:?}",
+                    "{} search {query:?} ({concurrency:?}): got {} {paths:?}, libzim {estimated} \
+                     {top:?}",
                     archive.name, got.estimated_total
                 ));
             }

@@ -183,6 +183,7 @@ fn build_without_xapian_reports_it_and_uses_titles() {
 mod with_xapian {
     use super::*;
     use std::sync::Arc;
+    use zim_search::{ArchiveSearch, EstimateConcurrency};
 
     #[test]
     fn pagination_concatenates_to_the_full_list() {
@@ -339,7 +340,21 @@ mod with_xapian {
 
     #[test]
     fn eight_threads_search_one_archive() {
-        let search = Arc::new(common::search("kiwix/zimfile.zim"));
+        eight_threads_search_with(EstimateConcurrency::Auto);
+    }
+
+    /// Every estimate match handed to the helpers while eight threads search at once: each
+    /// gets its own results (no handle shared, none lost), the same as alone.
+    #[test]
+    fn eight_threads_with_concurrent_estimates() {
+        eight_threads_search_with(EstimateConcurrency::Always);
+    }
+
+    fn eight_threads_search_with(concurrency: EstimateConcurrency) {
+        let search = Arc::new(
+            ArchiveSearch::new(common::archive("kiwix/zimfile.zim"))
+                .with_estimate_concurrency(concurrency),
+        );
         let queries = [
             "ray charles",
             "piano",
