@@ -7,6 +7,7 @@ mod http;
 mod mcp;
 mod prompts;
 mod sse;
+mod stdio;
 mod subscriptions;
 mod wikipedia;
 
@@ -78,10 +79,14 @@ fn serve(args: &ServeArgs) -> ExitCode {
         }
     };
     init_logging(&config);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    // stdio serves one client whose requests arrive one line at a time: one scheduler thread
+    // (blocking archive work still runs on tokio's blocking pool) avoids the cross-worker
+    // wake-ups a multi-threaded scheduler pays on every message. HTTP serves many clients.
+    let mut builder = match config.transport {
+        Transport::Stdio => tokio::runtime::Builder::new_current_thread(),
+        Transport::Http | Transport::Sse => tokio::runtime::Builder::new_multi_thread(),
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("Server startup error: cannot start the async runtime: {err}");
@@ -138,7 +143,7 @@ async fn run_stdio(
 ) -> anyhow::Result<()> {
     let server = ZimMcpServer::new(service, &hub).with_wikipedia_tools(tools);
     let running = tokio::select! {
-        running = server.serve(wikipedia::split_stdio(api)) => running?,
+        running = server.serve(stdio::start(Some(api))?) => running?,
         _ = shutdown.cancelled() => {
             tracing::info!("shutting down before initialization");
             return Ok(());

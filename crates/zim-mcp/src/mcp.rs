@@ -147,17 +147,21 @@ impl ServerHandler for ZimMcpServer {
         let mut tools: Vec<Tool> = self
             .service
             .tool_specs()
-            .into_iter()
+            .iter()
             .map(|spec| {
-                Tool::new(spec.name, spec.description, Arc::new(spec.input_schema))
-                    .with_title(spec.title)
-                    .with_annotations(
-                        ToolAnnotations::new()
-                            .read_only(true)
-                            .destructive(false)
-                            .idempotent(true)
-                            .open_world(false),
-                    )
+                Tool::new(
+                    spec.name,
+                    spec.description,
+                    Arc::new(spec.input_schema.clone()),
+                )
+                .with_title(spec.title)
+                .with_annotations(
+                    ToolAnnotations::new()
+                        .read_only(true)
+                        .destructive(false)
+                        .idempotent(true)
+                        .open_world(false),
+                )
             })
             .collect();
         if self.wikipedia_tools.is_some() {

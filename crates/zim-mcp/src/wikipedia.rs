@@ -11,8 +11,6 @@ use axum::body::Bytes;
 use parking_lot::Mutex;
 use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
 use zim_search::ArchiveSearch;
 use zim_service::ZimService;
 use zim_service::paths::ArchiveFile;
@@ -104,55 +102,6 @@ impl JsonRpcExtension for HttpApi {
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>> {
         Box::pin(handle_blocking(Arc::clone(&self.0), body))
     }
-}
-
-/// stdio with the API beside MCP: lines for the API are answered here, every other line goes
-/// to the MCP service through `mcp_in`; MCP's output (`mcp_out`) and the API's answers are
-/// written to stdout whole lines at a time, by one writer.
-pub fn split_stdio(api: Arc<WikipediaApi>) -> (tokio::io::DuplexStream, tokio::io::DuplexStream) {
-    const PIPE: usize = 1 << 20;
-    let (mcp_in, mut to_mcp) = tokio::io::duplex(PIPE);
-    let (from_mcp, mcp_out) = tokio::io::duplex(PIPE);
-    let (lines_tx, mut lines_rx) = mpsc::channel::<String>(64);
-
-    let api_lines = lines_tx.clone();
-    tokio::spawn(async move {
-        let mut stdin = BufReader::new(tokio::io::stdin()).lines();
-        while let Ok(Some(line)) = stdin.next_line().await {
-            // Inside stdio everything belongs to one MCP session.
-            if jsonrpc::claims(line.as_bytes(), true) {
-                if let Some(answer) = handle_blocking(Arc::clone(&api), Bytes::from(line)).await
-                    && api_lines.send(answer).await.is_err()
-                {
-                    break;
-                }
-            } else if to_mcp.write_all(line.as_bytes()).await.is_err()
-                || to_mcp.write_all(b"\n").await.is_err()
-            {
-                break;
-            }
-        }
-        // End of input: MCP sees it too, and stops.
-        let _ = to_mcp.shutdown().await;
-    });
-    tokio::spawn(async move {
-        let mut mcp_lines = BufReader::new(mcp_out).lines();
-        while let Ok(Some(line)) = mcp_lines.next_line().await {
-            if lines_tx.send(line).await.is_err() {
-                break;
-            }
-        }
-    });
-    tokio::spawn(async move {
-        let mut stdout = tokio::io::stdout();
-        while let Some(mut line) = lines_rx.recv().await {
-            line.push('\n');
-            if stdout.write_all(line.as_bytes()).await.is_err() || stdout.flush().await.is_err() {
-                break;
-            }
-        }
-    });
-    (mcp_in, from_mcp)
 }
 
 const TOOL_NAMES: [&str; 3] = ["wikipedia.search", "wikipedia.page", "wikipedia.pageById"];

@@ -1,6 +1,6 @@
 //! [`ZimService`]: the state shared by every MCP session and the entry point of tool calls.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use crate::backend::{RenderBackend, SearchBackend, search_unavailable};
 use crate::cache::{CacheStats, ResultCache};
-use crate::config::Config;
+use crate::config::{Config, ToolMode};
 use crate::cursor::CursorCodec;
 use crate::error::ToolError;
 use crate::paths::AllowedDirs;
@@ -39,6 +39,7 @@ pub struct ZimService {
     started_at: DateTime<Utc>,
     search: Option<Arc<dyn SearchBackend>>,
     renderer: Arc<dyn RenderBackend>,
+    specs: OnceLock<Vec<ToolSpec>>,
 }
 
 impl ZimService {
@@ -65,6 +66,7 @@ impl ZimService {
             config,
             search,
             renderer,
+            specs: OnceLock::new(),
         }
     }
 
@@ -111,14 +113,18 @@ impl ZimService {
         self.registry.dirs().readable_count() > 0
     }
 
-    /// The tools of the configured mode.
-    pub fn tool_specs(&self) -> Vec<ToolSpec> {
-        tool_specs(self.config.tool_mode)
+    /// The tools of the configured mode (built once: their schemas are generated).
+    pub fn tool_specs(&self) -> &[ToolSpec] {
+        self.specs.get_or_init(|| tool_specs(self.config.tool_mode))
     }
 
-    /// Whether `name` is a tool of the configured mode.
+    /// Whether `name` is a tool of the configured mode. Called on every tool call, so it
+    /// compares names only (no schema is built).
     pub fn has_tool(&self, name: &str) -> bool {
-        self.tool_specs().iter().any(|t| t.name == name)
+        match self.config.tool_mode {
+            ToolMode::Simple => name == "zim_query",
+            ToolMode::Advanced => ADVANCED_TOOLS.contains(&name),
+        }
     }
 
     /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown

@@ -1,6 +1,10 @@
 //! Argument types of the MCP tools. Their JSON schemas (advertised in `tools/list`) are
 //! generated from these types, and calls are parsed into them, so the two cannot drift.
 
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -238,19 +242,31 @@ pub fn input_schema<T: JsonSchema>() -> Map<String, Value> {
     }
 }
 
+/// The argument names `T` declares (its schema's properties), computed once per type: schema
+/// generation allocates a whole JSON tree, far more than a call's own work.
+fn declared_arguments<T: JsonSchema + 'static>() -> Arc<[String]> {
+    static DECLARED: OnceLock<Mutex<HashMap<TypeId, Arc<[String]>>>> = OnceLock::new();
+    let cache = DECLARED.get_or_init(Mutex::default);
+    let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    let names = cache.entry(TypeId::of::<T>()).or_insert_with(|| {
+        input_schema::<T>()
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default()
+    });
+    Arc::clone(names)
+}
+
 /// Parse a tool call's arguments. Unknown arguments are refused with the closest declared
 /// name as a suggestion (serde's own message lists every field, which helps less).
-pub fn parse_args<T: DeserializeOwned + JsonSchema>(
+pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
     tool: &str,
     args: Option<Map<String, Value>>,
 ) -> Result<T, ToolError> {
     let args = args.unwrap_or_default();
-    let schema = input_schema::<T>();
-    let declared: Vec<&str> = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.keys().map(String::as_str).collect())
-        .unwrap_or_default();
+    let declared = declared_arguments::<T>();
+    let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
     for key in args.keys() {
         if !declared.contains(&key.as_str()) {
             let closest = declared
