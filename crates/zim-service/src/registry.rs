@@ -7,11 +7,17 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use parking_lot::RwLock;
-use zim_reader::Archive;
+use zim_reader::{Archive, OpenOptions};
 
 use crate::error::ToolError;
 use crate::paths::{AllowedDirs, ArchiveFile};
 use crate::redact::redact_paths;
+
+/// Decompressed-cluster budget per open archive. The reader's default (256 MiB) suits one
+/// archive read in bulk; a server keeps many archives open and serves scattered reads, where a
+/// few dozen recent clusters (libzim keeps 16) catch the repeats: a search's snippets and the
+/// article read next. Bounds the server's memory at 32 MiB per archive instead of 256.
+const CLUSTER_CACHE_BYTES: u64 = 16 << 20;
 
 /// An open archive together with where it came from.
 #[derive(Clone)]
@@ -128,7 +134,11 @@ impl ArchiveRegistry {
                 archive: opened.archive.clone(),
             });
         }
-        let archive = Archive::open(&canonical).map_err(|e| {
+        let options = OpenOptions {
+            cluster_cache_bytes: CLUSTER_CACHE_BYTES,
+            ..OpenOptions::default()
+        };
+        let archive = Archive::open_with(&canonical, options).map_err(|e| {
             ToolError::archive(
                 "archive_open_failed",
                 format!(
