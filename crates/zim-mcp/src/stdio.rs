@@ -19,8 +19,11 @@ use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::mpsc;
 use tokio_util::sync::PollSender;
-use zim_wikipedia::jsonrpc::{self, Reply};
+
+use zim_wikipedia::jsonrpc;
 use zim_wikipedia::service::WikipediaApi;
+
+use crate::wikipedia;
 
 /// Lines up to this size are buffered whole and may be routed to the Wikipedia API; a longer
 /// line can only be MCP (or garbage) and is streamed to rmcp in pieces, which applies its own
@@ -231,22 +234,13 @@ fn route_line(
     let body = body.strip_suffix(b"\r").unwrap_or(body);
     match api {
         // Inside stdio everything belongs to one MCP session.
-        Some(api) if jsonrpc::claims(body, true) => {
-            let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                jsonrpc::handle_payload(body, api)
-            }));
-            let mut json = match reply {
-                Ok(Reply::Json(json)) => json,
-                Ok(Reply::Nothing) => return true,
-                Err(_) => {
-                    let error =
-                        jsonrpc::RpcError::internal("Internal error: the request handler failed");
-                    jsonrpc::error_response(serde_json::Value::Null, &error).to_string()
-                }
-            };
-            json.push('\n');
-            answers.blocking_send(json.into_bytes()).is_ok()
-        }
+        Some(api) if jsonrpc::claims(body, true) => match wikipedia::handle_here(api, body) {
+            Some(mut json) => {
+                json.push('\n');
+                answers.blocking_send(json.into_bytes()).is_ok()
+            }
+            None => true,
+        },
         _ => to_mcp.blocking_send(line).is_ok(),
     }
 }

@@ -78,10 +78,24 @@ pub fn api(service: Arc<ZimService>) -> Result<Arc<WikipediaApi>, String> {
 async fn handle_blocking(api: Arc<WikipediaApi>, body: Bytes) -> Option<String> {
     let reply =
         tokio::task::spawn_blocking(move || jsonrpc::handle_payload(&body, api.as_ref())).await;
+    reply_text(reply.ok())
+}
+
+/// Answers a payload on the calling thread (the stdio reader), a panic included.
+pub fn handle_here(api: &WikipediaApi, body: &[u8]) -> Option<String> {
+    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        jsonrpc::handle_payload(body, api)
+    }));
+    reply_text(reply.ok())
+}
+
+/// The text to send for a reply; `None` stands for a handler that failed (panicked), answered
+/// with JSON-RPC's internal error.
+fn reply_text(reply: Option<Reply>) -> Option<String> {
     match reply {
-        Ok(Reply::Json(json)) => Some(json),
-        Ok(Reply::Nothing) => None,
-        Err(_) => {
+        Some(Reply::Json(json)) => Some(json),
+        Some(Reply::Nothing) => None,
+        None => {
             let error = jsonrpc::RpcError::internal("Internal error: the request handler failed");
             Some(jsonrpc::error_response(Value::Null, &error).to_string())
         }

@@ -18,10 +18,10 @@ use crate::raw::{RawHit, RawMatches};
 /// Idle handles kept per index; more are opened when more threads search at once.
 const MAX_IDLE_HANDLES: usize = 16;
 
-/// Above this much posting-list work (`QueryPlan::estimate_work`, the summed term frequencies)
-/// libzim's estimate match runs on a thread of its own beside the page match; below it a
-/// thread start (~20-40 µs) would cost more than it saves. Calibrated on rustdocs.zim, where
-/// the matches of multi-term queries cost about 0.1 µs per posting.
+/// From this much posting-list work (`QueryPlan::estimate_work`, the summed term frequencies)
+/// libzim's estimate match is handed to a helper thread beside the page match; below it the
+/// helper's wake-up (~30 µs on the benchmark VMs) costs about what it saves. Calibrated on the
+/// rustdocs.zim query set (BENCHMARKS.md).
 const PARALLEL_ESTIMATE_WORK: u64 = 5_000;
 
 /// Facts read once from the database when it is first opened.
@@ -162,16 +162,21 @@ impl SharedIndex {
         Ok(handle)
     }
 
+    /// An idle handle from the pool, or a newly opened one.
+    fn checkout(&self) -> Result<UniquePtr<XapianIndex>, SearchError> {
+        match self.pool.take() {
+            Some(handle) => Ok(handle),
+            None => self.new_handle(),
+        }
+    }
+
     /// Runs `work` with a handle of its own. A handle whose use failed is dropped rather than
     /// returned (its state after a Xapian error is not trusted).
     fn with_handle<R>(
         &self,
         work: impl FnOnce(&mut UniquePtr<XapianIndex>) -> Result<R, cxx::Exception>,
     ) -> Result<R, SearchError> {
-        let mut handle = match self.pool.take() {
-            Some(handle) => handle,
-            None => self.new_handle()?,
-        };
+        let mut handle = self.checkout()?;
         let result = work(&mut handle).map_err(|e| index_error(self.kind, e))?;
         self.pool.give_back(handle);
         Ok(result)
@@ -217,10 +222,7 @@ impl SharedIndex {
         want_estimate: bool,
         want_word_counts: bool,
     ) -> Result<RawMatches, SearchError> {
-        let mut handle = match self.pool.take() {
-            Some(handle) => handle,
-            None => self.new_handle()?,
-        };
+        let mut handle = self.checkout()?;
         let plan = bridge::prepare_query(handle.pin_mut(), folded_query)
             .map_err(|e| index_error(self.kind, e))?;
         if plan.parse_error {
@@ -290,25 +292,17 @@ impl SharedIndex {
         Result<bridge::MatchSet, cxx::Exception>,
         Result<u64, SearchError>,
     ) {
-        let other = match self.pool.take() {
-            Some(other) => other,
-            None => match self.new_handle() {
-                Ok(other) => other,
-                Err(err) => {
-                    let page = bridge::run_prepared(
-                        handle.pin_mut(),
-                        offset,
-                        limit,
-                        true,
-                        want_word_counts,
-                    );
-                    let estimated = page
-                        .as_ref()
-                        .map(|set| u64::from(set.estimated))
-                        .map_err(|_| err);
-                    return (page, estimated);
-                }
-            },
+        let other = match self.checkout() {
+            Ok(other) => other,
+            Err(err) => {
+                let page =
+                    bridge::run_prepared(handle.pin_mut(), offset, limit, true, want_word_counts);
+                let estimated = page
+                    .as_ref()
+                    .map(|set| u64::from(set.estimated))
+                    .map_err(|_| err);
+                return (page, estimated);
+            }
         };
         let mut other = Borrowed {
             handle: Some(other),

@@ -441,3 +441,28 @@ fn entry_html(entry: &zim_reader::Entry) -> Result<String, ToolError> {
     let blob = entry.content().map_err(|e| archive_error("get_entry", e))?;
     Ok(String::from_utf8_lossy(&blob).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `has_tool` checks names without building the specs: it must agree with them.
+    #[test]
+    fn has_tool_agrees_with_the_tool_specs() {
+        for mode in [ToolMode::Simple, ToolMode::Advanced] {
+            let specs = tool_specs(mode);
+            let names: Vec<&str> = specs.iter().map(|t| t.name).collect();
+            let service = ZimService::new(Config {
+                tool_mode: mode,
+                ..Config::default()
+            });
+            for name in ADVANCED_TOOLS.iter().chain(["nope", ""].iter()) {
+                assert_eq!(
+                    service.has_tool(name),
+                    names.contains(name),
+                    "{mode:?} {name}"
+                );
+            }
+        }
+    }
+}
