@@ -9,19 +9,19 @@ use std::sync::LazyLock;
 static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::new(|| {
     vec![
         (
-            rx(r"\b(?:with\s+)?(?:a\s+)?limit(?:\s+(?:of|to|=))?\s*[:=]?\s*(\d{1,9})\b"),
+            rx(r"\b(?:with\s+)?(?:a\s+)?limit(?:\s+(?:of|to|=))?\s*[:=]?\s*([0-9]{1,9})\b"),
             true,
         ),
-        (rx(r"\btop\s+(\d{1,9})\b"), true),
-        (rx(r"\b(?:in\s+)?batch(?:es)?\s+of\s+(\d{1,9})\b"), true),
+        (rx(r"\btop\s+([0-9]{1,9})\b"), true),
+        (rx(r"\b(?:in\s+)?batch(?:es)?\s+of\s+([0-9]{1,9})\b"), true),
         (
-            rx(r"\b(\d{1,9})\s+(?:[\w-]+\s+)?(?:at\s+a\s+time|per\s+page|per\s+batch)\b"),
+            rx(r"\b([0-9]{1,9})\s+(?:[\w-]+\s+)?(?:at\s+a\s+time|per\s+page|per\s+batch)\b"),
             true,
         ),
-        (rx(r"\bfirst\s+(\d{1,9})\b"), true),
+        (rx(r"\bfirst\s+([0-9]{1,9})\b"), true),
         (
             rx(
-                r"\b(\d{1,9})\s+(?:results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b",
+                r"\b([0-9]{1,9})\s+(?:results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b",
             ),
             false,
         ),

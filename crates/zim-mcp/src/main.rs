@@ -1,6 +1,7 @@
 //! `zim-mcp`: an MCP server over offline ZIM archives, a drop-in replacement for the Python
 //! `openzim-mcp` (same tools, flags and environment variables).
 
+mod allocator;
 mod cli;
 mod commands;
 mod http;
@@ -26,6 +27,7 @@ use crate::mcp::ZimMcpServer;
 use crate::subscriptions::SubscriptionHub;
 
 fn main() -> ExitCode {
+    allocator::tune();
     if std::env::args_os().len() <= 1 {
         // Like openzim-mcp: no arguments at all prints the usage (to stderr) and fails.
         let mut cmd = <Cli as clap::CommandFactory>::command();
