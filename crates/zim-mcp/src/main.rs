@@ -189,6 +189,13 @@ async fn run_http(
     );
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await?;
     let local = listener.local_addr()?;
+    // A response goes out in several small writes (headers, SSE priming event, the message);
+    // with Nagle's algorithm on, a client that delays its ACKs stalls each one for ~40 ms.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!("cannot set TCP_NODELAY: {err}");
+        }
+    });
     tracing::info!("listening on http://{local}/{path}");
     axum::serve(listener, app)
         .with_graceful_shutdown(async move { shutdown.cancelled().await })
