@@ -10,6 +10,8 @@
 #      read the same variable): every call is a first call. Also 5 cold starts.
 #   2. stdio, caches on: repeated calls.
 #   3. streamable HTTP with 1 and 8 concurrent clients (caches on): calls per second.
+#   4. the same with wrk as the load generator (scripts/bench_http_load.py), when wrk is
+#      installed: the Python client of step 3 saturates long before our server does.
 # Steps 1-2 run TRIALS times, alternating servers; the report takes medians over trials.
 # Writes the raw harness JSON to bench-results/raw/ and the Markdown report (tables of
 # ours vs openzim-mcp with ratios and the targets) to bench-results/mcp.md.
@@ -121,6 +123,14 @@ for w in $WORKLOADS; do
                 --clients "$clients" --repeat "$HTTP_REPEAT" --warmup 2
         done
     done
+    if command -v wrk >/dev/null; then
+        echo "== $w HTTP load (wrk)" >&2
+        port=$((port + 2))
+        python3 "$ROOT/scripts/bench_http_load.py" --workload "$BENCH_DIR/$w.json" --dir "$dir" \
+            --ours "$OURS_BIN" --anchor "$ANCHOR_BIN" --port "$port" \
+            --duration "${WRK_SECONDS:-3}" --json-out "$RAW/$w.wrk.json" >"$RAW/$w.wrk.md"
+        port=$((port + 1))
+    fi
 done
 
 fi
@@ -327,6 +337,18 @@ for w in workloads:
                   f"(capacity ratio {fmt(cap, 1)}x).", ""]
         summary.append(f"| {w} HTTP x{clients} | {ors:,.1f} vs {ars:,.1f} calls/s ({ors / ars:,.1f}x), "
                        f"{met}/{len(ratios)} items >= 20x; server CPU/call ratio {fmt(cap, 1)}x |")
+
+    # HTTP throughput with wrk (step 4).
+    wrk_md, wrk_json = raw / f"{w}.wrk.md", raw / f"{w}.wrk.json"
+    if wrk_md.exists() and wrk_json.exists():
+        lines += wrk_md.read_text().replace("### ", "### HTTP load, ", 1).splitlines() + [""]
+        res = json.loads(wrk_json.read_text())
+        for c in res["clients"]:
+            rs = [it["ours"][str(c)]["per_s"] / it["anchor"][str(c)]["per_s"]
+                  for it in res["items"] if it["anchor"][str(c)]["per_s"]]
+            met = sum(1 for r in rs if r >= 20)
+            summary.append(f"| {w} HTTP x{c} (wrk) | {met}/{len(rs)} items >= 20x, "
+                           f"geomean {geomean(rs):,.1f}x, min {min(rs):,.1f}x |")
 
 header = 4 if first else 2
 lines[header:header] = ["| target | result |", "|---|---|", *summary, ""] if summary else []

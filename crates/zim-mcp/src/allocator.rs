@@ -8,9 +8,11 @@
 //! and the process grows with every differently-sized large request. Fixing the threshold
 //! at 1 MiB keeps large buffers on `mmap`, returned to the system when freed, while
 //! the small allocations that dominate the count stay on the heap. Measured on the
-//! rustdocs benchmark workload: peak RSS 54-66 MB -> 41-48 MB, latency unchanged within
-//! noise (the 942 KB page: 26.7 -> 28.6 ms; a full-text search 3.0 -> 3.2 ms). Lower
-//! thresholds (64-128 KiB) cost 15-60% on those calls (page faults on every fresh block).
+//! rustdocs benchmark workload: peak RSS 54-66 MB -> 41-48 MB. The price is page faults on
+//! fresh mappings: the first render of the 942 KB `Vec` page (a 16 MB html5ever tree) takes
+//! ~10% longer (30 -> 33 ms); calls that allocate less than 1 MiB at a time are unchanged
+//! (a full-text search 3.0 -> 3.2 ms, within noise). Lower thresholds (64-128 KiB) cost
+//! 15-60% on those calls.
 
 /// Blocks of at least this many bytes are mapped and unmapped individually.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

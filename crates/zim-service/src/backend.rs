@@ -7,6 +7,8 @@
 //! text but has no structure-aware views (summary, TOC, sections, links), which answer with a
 //! `render_unavailable` error until a structure-aware renderer is installed.
 
+use std::cell::OnceCell;
+
 use serde_json::Value;
 use zim_reader::Entry;
 
@@ -27,6 +29,42 @@ pub trait SearchBackend: Send + Sync {
     ) -> Result<Value, ToolError>;
 }
 
+/// An HTML entry's text, read and decoded on first use only: a renderer that still holds
+/// the parsed document never reads the entry again (for a 1 MB page, reading and decoding
+/// were most of the cost of a repeated call).
+pub struct HtmlSource<'a> {
+    entry: &'a Entry,
+    operation: &'static str,
+    text: OnceCell<String>,
+}
+
+impl<'a> HtmlSource<'a> {
+    /// `operation` names the tool step in the error if the entry cannot be read.
+    pub fn new(entry: &'a Entry, operation: &'static str) -> Self {
+        Self {
+            entry,
+            operation,
+            text: OnceCell::new(),
+        }
+    }
+
+    /// The entry's bytes as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> Result<&str, ToolError> {
+        if let Some(text) = self.text.get() {
+            return Ok(text);
+        }
+        let blob = self
+            .entry
+            .content()
+            .map_err(|e| crate::tools::entry::archive_error(self.operation, e))?;
+        let text = String::from_utf8_lossy(&blob).into_owned();
+        Ok(self.text.get_or_init(|| text))
+    }
+}
+
+/// Rendered Markdown: owned, or shared with a cached document without a copy.
+pub type Markdown = Box<dyn AsRef<str> + Send + Sync>;
+
 /// HTML to Markdown/text and the structure-aware views of an article.
 pub trait RenderBackend: Send + Sync {
     /// The article body as Markdown (or plain text); `compact` asks for the
@@ -34,15 +72,15 @@ pub trait RenderBackend: Send + Sync {
     fn markdown(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         compact: Option<usize>,
-    ) -> Result<String, ToolError>;
+    ) -> Result<Markdown, ToolError>;
 
     /// `view` = summary / toc / structure as a JSON response; `max_chars` caps a summary.
     fn view(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         view: View,
         max_chars: usize,
     ) -> Result<Value, ToolError> {
@@ -54,7 +92,7 @@ pub trait RenderBackend: Send + Sync {
     fn section(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         section_id: &str,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
@@ -68,7 +106,7 @@ pub trait RenderBackend: Send + Sync {
         &self,
         archive: &OpenArchive,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         direction: LinkDirection,
     ) -> Result<Value, ToolError> {
         let _ = (archive, entry, html, direction);
@@ -101,14 +139,14 @@ impl RenderBackend for PlainTextRenderer {
     fn markdown(
         &self,
         _entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         compact: Option<usize>,
-    ) -> Result<String, ToolError> {
-        let text = html_to_text(html);
-        Ok(match compact {
+    ) -> Result<Markdown, ToolError> {
+        let text = html_to_text(html.text()?);
+        Ok(Box::new(match compact {
             Some(budget) => text.chars().take(budget).collect(),
             None => text,
-        })
+        }))
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use zim_reader::Entry;
 use zim_render::{Budget, Document, RenderOptions};
 
-use crate::backend::RenderBackend;
+use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::args::{LinkDirection, View};
@@ -39,9 +39,9 @@ impl ZimRenderBackend {
         }
     }
 
-    fn document(&self, entry: &Entry, html: &str) -> Result<Arc<Document>, ToolError> {
+    fn document(&self, entry: &Entry, html: &HtmlSource<'_>) -> Result<Arc<Document>, ToolError> {
         let parse = || {
-            Document::parse(html.as_bytes(), &self.options)
+            Document::parse(html.text()?.as_bytes(), &self.options)
                 .map(Arc::new)
                 .map_err(|e| {
                     ToolError::archive("render_failed", format!("Cannot render this entry: {e}"))
@@ -50,9 +50,13 @@ impl ZimRenderBackend {
         let Some(cache) = &self.parsed else {
             return parse();
         };
-        // The key includes the HTML length so two archives' entries with the same index
-        // never share a document by accident.
-        let key = (format!("{}:{}", entry.path(), html.len()), entry.index());
+        // The key includes the entry's size so two archives' entries with the same index
+        // never share a document by accident. The size comes from the cluster's offset
+        // table: a cache hit reads no content.
+        let size = entry
+            .size()
+            .map_err(|e| crate::tools::entry::archive_error("render", e))?;
+        let key = (format!("{}:{size}", entry.path()), entry.index());
         if let Some(doc) = cache.get(&key) {
             return Ok(doc);
         }
@@ -65,6 +69,15 @@ impl ZimRenderBackend {
 impl Default for ZimRenderBackend {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// A cached document's Markdown, handed out without copying it.
+struct DocumentMarkdown(Arc<Document>);
+
+impl AsRef<str> for DocumentMarkdown {
+    fn as_ref(&self) -> &str {
+        self.0.markdown()
     }
 }
 
@@ -81,20 +94,20 @@ impl RenderBackend for ZimRenderBackend {
     fn markdown(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         compact: Option<usize>,
-    ) -> Result<String, ToolError> {
+    ) -> Result<Markdown, ToolError> {
         let doc = self.document(entry, html)?;
         Ok(match compact {
-            Some(chars) => doc.compact(Budget::Chars(chars)),
-            None => doc.markdown().to_owned(),
+            Some(chars) => Box::new(doc.compact(Budget::Chars(chars))),
+            None => Box::new(DocumentMarkdown(doc)),
         })
     }
 
     fn view(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         view: View,
         max_chars: usize,
     ) -> Result<Value, ToolError> {
@@ -132,7 +145,7 @@ impl RenderBackend for ZimRenderBackend {
     fn section(
         &self,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         section_id: &str,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
@@ -173,7 +186,7 @@ impl RenderBackend for ZimRenderBackend {
         &self,
         archive: &OpenArchive,
         entry: &Entry,
-        html: &str,
+        html: &HtmlSource<'_>,
         direction: LinkDirection,
     ) -> Result<Value, ToolError> {
         let doc = self.document(entry, html)?;

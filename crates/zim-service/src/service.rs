@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::backend::{RenderBackend, SearchBackend, search_unavailable};
+use crate::backend::{HtmlSource, RenderBackend, SearchBackend, search_unavailable};
 use crate::cache::{CacheStats, ResultCache};
 use crate::config::{Config, ToolMode};
 use crate::cursor::CursorCodec;
@@ -15,7 +15,7 @@ use crate::paths::AllowedDirs;
 use crate::ratelimit::{RateLimiter, operation_cost};
 use crate::registry::{ArchiveRegistry, OpenArchive};
 use crate::tools::args::*;
-use crate::tools::entry::{archive_error, find_entry};
+use crate::tools::entry::find_entry;
 use crate::tools::{
     ADVANCED_TOOLS, ToolOutput, ToolSpec, browse, get, health, metadata, tool_specs,
 };
@@ -250,7 +250,7 @@ impl ZimService {
         self.charge("get_section", None)?;
         let open = self.open(Some(&args.zim_file_path))?;
         let found = find_entry(&open.archive, &args.entry_path)?;
-        let html = entry_html(&found.entry)?;
+        let html = HtmlSource::new(&found.entry, "get_entry");
         self.renderer
             .section(&found.entry, &html, &args.section_id, args.max_chars)
     }
@@ -270,7 +270,7 @@ impl ZimService {
             self.resume_offset(LINKS_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
         let limit = args.limit.unwrap_or(DEFAULT_LINKS_LIMIT);
         let found = find_entry(&open.archive, &args.entry_path)?;
-        let html = entry_html(&found.entry)?;
+        let html = HtmlSource::new(&found.entry, "get_entry");
         let mut response = self
             .renderer
             .links(&open, &found.entry, &html, args.direction)?;
@@ -435,11 +435,6 @@ fn default_renderer(cache: bool) -> Arc<dyn RenderBackend> {
 #[cfg(not(feature = "render"))]
 fn default_renderer(_cache: bool) -> Arc<dyn RenderBackend> {
     Arc::new(crate::backend::PlainTextRenderer)
-}
-
-fn entry_html(entry: &zim_reader::Entry) -> Result<String, ToolError> {
-    let blob = entry.content().map_err(|e| archive_error("get_entry", e))?;
-    Ok(String::from_utf8_lossy(&blob).into_owned())
 }
 
 #[cfg(test)]

@@ -39,7 +39,18 @@ fn search_query(raw: &str) -> String {
 }
 
 pub(super) fn search_command(ctx: &Context) -> Option<RuleHit> {
-    let c = caps(&SEARCH_COMMAND, ctx.text)?;
+    search_from(&SEARCH_COMMAND, ctx, 0.92, "search: command word")
+}
+
+/// A search for the cleaned `q` group of `pattern`, or `None` when it does not match or
+/// leaves no query.
+fn search_from(
+    pattern: &Pattern,
+    ctx: &Context,
+    confidence: f32,
+    rule: &'static str,
+) -> Option<RuleHit> {
+    let c = caps(pattern, ctx.text)?;
     let query = search_query(&group(&c, "q"));
     if query.is_empty() {
         return None;
@@ -49,8 +60,8 @@ pub(super) fn search_command(ctx: &Context) -> Option<RuleHit> {
             query,
             all_archives: ctx.all_archives,
         },
-        0.92,
-        "search: command word",
+        confidence,
+        rule,
     )
 }
 
@@ -61,19 +72,7 @@ static SEARCH_LOOSE: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn search_loose(ctx: &Context) -> Option<RuleHit> {
-    let c = caps(&SEARCH_LOOSE, ctx.text)?;
-    let query = search_query(&group(&c, "q"));
-    if query.is_empty() {
-        return None;
-    }
-    hit(
-        Intent::Search {
-            query,
-            all_archives: ctx.all_archives,
-        },
-        0.8,
-        "search: find/look up",
-    )
+    search_from(&SEARCH_LOOSE, ctx, 0.8, "search: find/look up")
 }
 
 static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {

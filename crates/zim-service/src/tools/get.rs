@@ -5,7 +5,7 @@ use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
 use zim_reader::Entry;
 
-use crate::backend::RenderBackend;
+use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::ToolOutput;
@@ -133,7 +133,7 @@ pub fn get(
                 render_single(ctx, requested, &found, max_chars, args.content_offset)
                     .map(ToolOutput::Text)
             } else {
-                let html = entry_text(&found.entry)?;
+                let html = HtmlSource::new(&found.entry, "get_entry");
                 let cap =
                     usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
                 let mut view = ctx.renderer.view(&found.entry, &html, args.view, cap)?;
@@ -193,25 +193,28 @@ fn render_single(
         .mimetype()
         .map_err(|e| archive_error("get_entry", e))?
         .to_string();
-    let body = if mime.starts_with("text/html") {
+    let body: Markdown = if mime.starts_with("text/html") {
         ctx.renderer
-            .markdown(entry, &entry_text(entry)?, ctx.compact)?
+            .markdown(entry, &HtmlSource::new(entry, "get_entry"), ctx.compact)?
     } else if mime.starts_with("text/")
         || mime.contains("json")
         || mime.contains("xml")
         || mime.contains("javascript")
     {
-        entry_text(entry)?
+        Box::new(entry_text(entry)?)
     } else {
         let size = entry.size().map_err(|e| archive_error("get_entry", e))?;
-        format!("(binary content, {size} bytes; use binary=true to fetch it)")
+        Box::new(format!(
+            "(binary content, {size} bytes; use binary=true to fetch it)"
+        ))
     };
+    let body: &str = (*body).as_ref();
     let total = body.chars().count() as u64;
     let start = content_offset.min(total);
     let take = usize::try_from(max_chars).unwrap_or(usize::MAX);
     let skip = usize::try_from(start).unwrap_or(usize::MAX);
-    let page: String = body.chars().skip(skip).take(take).collect();
-    let end = start.saturating_add(page.chars().count() as u64);
+    let (page, taken) = char_window(body, skip, take);
+    let end = start.saturating_add(taken as u64);
     let mut out = format!("# {}\n\n", entry.title());
     match &found.matched_path {
         Some(actual) => out.push_str(&format!(
@@ -226,6 +229,18 @@ fn render_single(
         ));
     }
     Ok(out)
+}
+
+/// The slice of `text` from character `skip`, at most `take` characters long, and how many
+/// characters it holds (a slice of the text, not a copy).
+fn char_window(text: &str, skip: usize, take: usize) -> (&str, usize) {
+    let Some(start) = text.char_indices().nth(skip).map(|(i, _)| i) else {
+        return ("", 0);
+    };
+    let tail = text.get(start..).unwrap_or_default();
+    let end = tail.char_indices().nth(take).map_or(tail.len(), |(i, _)| i);
+    let page = tail.get(..end).unwrap_or_default();
+    (page, page.chars().count())
 }
 
 fn binary(ctx: &GetContext<'_>, requested: &str) -> Result<Value, ToolError> {
@@ -290,6 +305,17 @@ mod tests {
         let mut map = v.as_object().cloned().unwrap();
         map.insert("zim_file_path".into(), json!("x.zim"));
         parse_args("zim_get", Some(map)).unwrap()
+    }
+
+    #[test]
+    fn char_windows_count_characters_not_bytes() {
+        assert_eq!(char_window("abcdef", 2, 3), ("cde", 3));
+        assert_eq!(char_window("abcdef", 4, 10), ("ef", 2));
+        assert_eq!(char_window("abcdef", 6, 3), ("", 0));
+        assert_eq!(char_window("abcdef", 60, 3), ("", 0));
+        assert_eq!(char_window("abcdef", 1, 0), ("", 0));
+        assert_eq!(char_window("añé日本x", 2, 3), ("é日本", 3));
+        assert_eq!(char_window("", 0, 5), ("", 0));
     }
 
     #[test]
