@@ -182,6 +182,7 @@ fn case_variants(path: &str) -> Vec<String> {
 }
 
 /// The words of a requested path, for matching a full-text hit against it.
+#[cfg(feature = "search")]
 fn path_words(path: &str) -> Vec<String> {
     let name = strip_namespace(path.rsplit('/').next().unwrap_or(path));
     let name = name

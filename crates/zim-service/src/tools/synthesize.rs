@@ -8,9 +8,7 @@
 //! `fallback_used`, `total_chars`, `total_words`, `considered_articles`, `considered_sections`.
 
 use std::collections::HashSet;
-use std::sync::LazyLock;
 
-use regex::Regex;
 use serde_json::{Value, json};
 use zim_intent::{Intent, ParsedIntent};
 
@@ -45,8 +43,9 @@ const STOPWORDS: &[&str] = &[
     "had", "its", "his", "her", "their", "of", "in", "on", "is", "an",
 ];
 
-static MD_LINK: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"!?\[([^\]]*)\]\([^)]*\)").ok());
+#[cfg(feature = "render")]
+static MD_LINK: std::sync::LazyLock<Option<regex::Regex>> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"!?\[([^\]]*)\]\([^)]*\)").ok());
 
 /// One paragraph of an article that may be cited.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +116,7 @@ pub fn passage_score(text: &str, terms: &[String]) -> f64 {
 }
 
 /// `[text](url)` becomes `text`: citations carry the provenance, links only cost tokens.
+#[cfg(feature = "render")]
 fn strip_links(text: &str) -> String {
     match MD_LINK.as_ref() {
         Some(re) => re.replace_all(text, "$1").into_owned(),
@@ -561,6 +561,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "render")]
     fn links_are_flattened() {
         assert_eq!(
             strip_links("see [Soul music](Soul_music \"x\") and ![img](a.png)"),
