@@ -38,6 +38,11 @@ impl Entry {
         }
     }
 
+    /// The archive this entry belongs to.
+    pub fn archive(&self) -> &Archive {
+        &self.archive
+    }
+
     /// Index in path order (libzim entry id).
     pub fn index(&self) -> u32 {
         self.index

@@ -48,6 +48,11 @@ impl<'a> HtmlSource<'a> {
         }
     }
 
+    /// The entry being rendered.
+    pub fn entry(&self) -> &'a Entry {
+        self.entry
+    }
+
     /// The entry's bytes as text (invalid UTF-8 replaced).
     pub fn text(&self) -> Result<&str, ToolError> {
         if let Some(text) = self.text.get() {
@@ -71,7 +76,6 @@ pub trait RenderBackend: Send + Sync {
     /// token-budgeted rendering within that many characters.
     fn markdown(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         compact: Option<usize>,
     ) -> Result<Markdown, ToolError>;
@@ -79,24 +83,22 @@ pub trait RenderBackend: Send + Sync {
     /// `view` = summary / toc / structure as a JSON response; `max_chars` caps a summary.
     fn view(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         view: View,
         max_chars: usize,
     ) -> Result<Value, ToolError> {
-        let _ = (entry, html, max_chars);
+        let _ = (html, max_chars);
         Err(render_unavailable(&format!("zim_get(view=\"{view:?}\")")))
     }
 
     /// One section by heading id.
     fn section(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         section_id: &str,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
-        let _ = (entry, html, section_id, max_chars);
+        let _ = (html, section_id, max_chars);
         Err(render_unavailable("zim_get_section"))
     }
 
@@ -105,11 +107,10 @@ pub trait RenderBackend: Send + Sync {
     fn links(
         &self,
         archive: &OpenArchive,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         direction: LinkDirection,
     ) -> Result<Value, ToolError> {
-        let _ = (archive, entry, html, direction);
+        let _ = (archive, html, direction);
         Err(render_unavailable("zim_links"))
     }
 }
@@ -138,7 +139,6 @@ pub struct PlainTextRenderer;
 impl RenderBackend for PlainTextRenderer {
     fn markdown(
         &self,
-        _entry: &Entry,
         html: &HtmlSource<'_>,
         compact: Option<usize>,
     ) -> Result<Markdown, ToolError> {

@@ -39,7 +39,7 @@ impl ZimRenderBackend {
         }
     }
 
-    fn document(&self, entry: &Entry, html: &HtmlSource<'_>) -> Result<Arc<Document>, ToolError> {
+    fn document(&self, html: &HtmlSource<'_>) -> Result<Arc<Document>, ToolError> {
         let parse = || {
             Document::parse(html.text()?.as_bytes(), &self.options)
                 .map(Arc::new)
@@ -50,13 +50,15 @@ impl ZimRenderBackend {
         let Some(cache) = &self.parsed else {
             return parse();
         };
-        // The key includes the entry's size so two archives' entries with the same index
-        // never share a document by accident. The size comes from the cluster's offset
-        // table: a cache hit reads no content.
-        let size = entry
-            .size()
-            .map_err(|e| crate::tools::entry::archive_error("render", e))?;
-        let key = (format!("{}:{size}", entry.path()), entry.index());
+        // Entries are immutable under their archive's uuid (a rebuilt archive gets a new
+        // one), so a hit is right without reading the content. The file size guards against
+        // writers that leave the uuid zeroed or copy it.
+        let entry = html.entry();
+        let archive = entry.archive();
+        let key = (
+            format!("{}:{}", archive.uuid(), archive.filesize()),
+            entry.index(),
+        );
         if let Some(doc) = cache.get(&key) {
             return Ok(doc);
         }
@@ -93,11 +95,10 @@ fn title_of(entry: &Entry, doc: &Document) -> String {
 impl RenderBackend for ZimRenderBackend {
     fn markdown(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         compact: Option<usize>,
     ) -> Result<Markdown, ToolError> {
-        let doc = self.document(entry, html)?;
+        let doc = self.document(html)?;
         Ok(match compact {
             Some(chars) => Box::new(doc.compact(Budget::Chars(chars))),
             None => Box::new(DocumentMarkdown(doc)),
@@ -106,12 +107,12 @@ impl RenderBackend for ZimRenderBackend {
 
     fn view(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         view: View,
         max_chars: usize,
     ) -> Result<Value, ToolError> {
-        let doc = self.document(entry, html)?;
+        let entry = html.entry();
+        let doc = self.document(html)?;
         let title = title_of(entry, &doc);
         Ok(match view {
             View::Summary => json!({
@@ -144,12 +145,12 @@ impl RenderBackend for ZimRenderBackend {
 
     fn section(
         &self,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         section_id: &str,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
-        let doc = self.document(entry, html)?;
+        let entry = html.entry();
+        let doc = self.document(html)?;
         let Some(mut view) = doc.section(section_id.trim()) else {
             let ids: Vec<String> = doc
                 .structure()
@@ -185,11 +186,11 @@ impl RenderBackend for ZimRenderBackend {
     fn links(
         &self,
         archive: &OpenArchive,
-        entry: &Entry,
         html: &HtmlSource<'_>,
         direction: LinkDirection,
     ) -> Result<Value, ToolError> {
-        let doc = self.document(entry, html)?;
+        let entry = html.entry();
+        let doc = self.document(html)?;
         let resolve = |path: &str| -> Option<String> {
             let found = archive.archive.entry_by_path(path).ok().flatten()?;
             let target = if found.is_redirect() {

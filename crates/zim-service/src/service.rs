@@ -252,7 +252,7 @@ impl ZimService {
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
         self.renderer
-            .section(&found.entry, &html, &args.section_id, args.max_chars)
+            .section(&html, &args.section_id, args.max_chars)
     }
 
     pub fn zim_links(&self, args: ZimLinksArgs) -> Result<Value, ToolError> {
@@ -271,9 +271,7 @@ impl ZimService {
         let limit = args.limit.unwrap_or(DEFAULT_LINKS_LIMIT);
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
-        let mut response = self
-            .renderer
-            .links(&open, &found.entry, &html, args.direction)?;
+        let mut response = self.renderer.links(&open, &html, args.direction)?;
         let Some(map) = response.as_object_mut() else {
             return Ok(response);
         };

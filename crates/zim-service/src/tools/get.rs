@@ -136,7 +136,7 @@ pub fn get(
                 let html = HtmlSource::new(&found.entry, "get_entry");
                 let cap =
                     usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
-                let mut view = ctx.renderer.view(&found.entry, &html, args.view, cap)?;
+                let mut view = ctx.renderer.view(&html, args.view, cap)?;
                 if let (Some(map), Some(actual)) = (view.as_object_mut(), &found.matched_path) {
                     map.insert("requested_path".into(), json!(requested));
                     map.insert("actual_path".into(), json!(actual));
@@ -195,7 +195,7 @@ fn render_single(
         .to_string();
     let body: Markdown = if mime.starts_with("text/html") {
         ctx.renderer
-            .markdown(entry, &HtmlSource::new(entry, "get_entry"), ctx.compact)?
+            .markdown(&HtmlSource::new(entry, "get_entry"), ctx.compact)?
     } else if mime.starts_with("text/")
         || mime.contains("json")
         || mime.contains("xml")
