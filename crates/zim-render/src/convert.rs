@@ -412,7 +412,8 @@ fn join_blocks(blocks: &[Block], sep: &str) -> (String, String) {
     (md, plain)
 }
 
-fn one_line(s: &str) -> String {
+/// Whitespace runs collapsed to single spaces, ends trimmed.
+pub(crate) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

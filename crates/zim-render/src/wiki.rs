@@ -107,7 +107,8 @@ fn chrome_nodes(html: &Html, root: NodeId) -> Vec<NodeId> {
     out
 }
 
-fn heading_level(name: &str) -> Option<u32> {
+/// The section level of an `<h2>`-`<h6>` tag name (the parse API's sections start at 2).
+pub(crate) fn heading_level(name: &str) -> Option<u32> {
     match name {
         "h2" => Some(2),
         "h3" => Some(3),

@@ -24,11 +24,11 @@ use lol_html::{
 };
 use markup5ever::{LocalName, QualName, ns};
 
-use crate::convert::is_opaque_id;
+use crate::convert::{is_opaque_id, one_line};
 use crate::entities::{Context, decode};
 use crate::noise::is_noise;
 use crate::text::{dedupe_id, slugify};
-use crate::wiki::{WikiPage, WikiSection};
+use crate::wiki::{WikiPage, WikiSection, heading_level};
 
 /// mwoffliner's licence box, dropped with its `div`.
 const FOOTER: &str = "This article is issued from";
@@ -108,7 +108,7 @@ impl State {
         if !cap.raw.is_empty() {
             text.push_str(&decode(&cap.raw, Context::Text));
         }
-        let line = collapse_whitespace(&text);
+        let line = one_line(&text);
         if line.is_empty() {
             return;
         }
@@ -134,21 +134,6 @@ fn prefix_within(s: &str, max: usize) -> &str {
         end = end.saturating_sub(1);
     }
     s.get(..end).unwrap_or_default()
-}
-
-fn collapse_whitespace(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn heading_level(name: &str) -> Option<u32> {
-    match name {
-        "h2" => Some(2),
-        "h3" => Some(3),
-        "h4" => Some(4),
-        "h5" => Some(5),
-        "h6" => Some(6),
-        _ => None,
-    }
 }
 
 fn attr_decoded(el: &Element<'_, '_>, name: &str) -> Option<String> {
@@ -260,8 +245,7 @@ pub(crate) fn wiki_page_parts_stream(source: &str) -> Result<WikiPage, StreamErr
     let footers = footer_divs(&out, st.divs);
     let headings = usize::try_from(st.next_serial).unwrap_or(usize::MAX);
     let (body_html, kept) = cut_body(&out, &footers, headings);
-    let title =
-        Some(collapse_whitespace(&decode(&st.title_raw, Context::Text))).filter(|t| !t.is_empty());
+    let title = Some(one_line(&decode(&st.title_raw, Context::Text))).filter(|t| !t.is_empty());
     let sections = number_sections(std::mem::take(&mut st.sections), &kept);
     Ok(WikiPage {
         title,
