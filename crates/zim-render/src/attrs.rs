@@ -1,19 +1,42 @@
-//! Attribute lookups by a linear scan of the element's attributes.
+//! Attribute lookups by a linear scan of the element's attributes, over either tree.
 //!
-//! scraper's `Element::attr` interns the requested name on every call (an atom-table
-//! lookup, under a lock for names outside the static set) and `Element::classes` interns
-//! every class of the element the first time it is asked; on pages with tens of thousands
-//! of elements those dominated the conversion. Elements carry a handful of attributes, so
-//! scanning them is cheaper.
+//! The renderer's views walk [`crate::dom`]'s compact tree; the Wikipedia endpoint's
+//! fallback still edits a scraper tree. Noise rules are written once, against [`Attrs`].
+//! (scraper's own `Element::attr` interns the requested name on every call, and its
+//! `classes` interns every class; scanning a handful of attributes is cheaper.)
 
-use scraper::node::Element;
+/// An element as the noise rules see it.
+pub(crate) trait Attrs {
+    /// The lowercase local name.
+    fn tag(&self) -> &str;
+    /// (name, value) pairs in source order.
+    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)>;
+}
+
+impl Attrs for scraper::node::Element {
+    fn tag(&self) -> &str {
+        self.name()
+    }
+    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.attrs()
+    }
+}
+
+impl Attrs for crate::dom::Element<'_> {
+    fn tag(&self) -> &str {
+        self.name()
+    }
+    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.attrs()
+    }
+}
 
 /// The value of attribute `name` (lowercase, as the HTML parser stores it).
-pub(crate) fn attr<'a>(el: &'a Element, name: &str) -> Option<&'a str> {
-    el.attrs().find(|(n, _)| *n == name).map(|(_, v)| v)
+pub(crate) fn attr<'a, E: Attrs + ?Sized>(el: &'a E, name: &str) -> Option<&'a str> {
+    el.attr_pairs().find(|(n, _)| *n == name).map(|(_, v)| v)
 }
 
 /// The element's classes, in document order (duplicates kept).
-pub(crate) fn classes(el: &Element) -> impl Iterator<Item = &str> {
+pub(crate) fn classes<E: Attrs + ?Sized>(el: &E) -> impl Iterator<Item = &str> {
     attr(el, "class").unwrap_or("").split_ascii_whitespace()
 }

@@ -7,10 +7,7 @@
 
 use std::collections::HashSet;
 
-use ego_tree::NodeRef;
-use ego_tree::iter::Edge;
-use scraper::node::Element;
-use scraper::{Html, Node};
+use crate::dom::{Dom, Edge, Element, Node, NodeId, NodeRef};
 
 use crate::attrs::{attr, classes};
 use crate::inline::Inline;
@@ -178,7 +175,7 @@ fn is_inline_tag(name: &str) -> bool {
 }
 
 /// Converts a parsed page to blocks.
-pub(crate) fn convert(html: &Html, opts: &RenderOptions) -> Converted {
+pub(crate) fn convert(html: &Dom, opts: &RenderOptions) -> Converted {
     let root = content_root(html);
     let title = page_title(html);
     let mut c = Converter {
@@ -227,21 +224,24 @@ pub(crate) fn convert(html: &Html, opts: &RenderOptions) -> Converted {
 }
 
 /// The `<title>` text, whitespace-collapsed, or None when absent or blank.
-fn page_title(html: &Html) -> Option<String> {
+fn page_title(html: &Dom) -> Option<String> {
     let title = html
-        .root_element()
-        .descendent_elements()
-        .find(|e| e.value().name() == "title")?;
-    let text: String = title.text().collect::<String>();
+        .root()
+        .descendants()
+        .find(|n| n.value().as_element().is_some_and(|e| e.name() == "title"))?;
+    let text: String = title
+        .descendants()
+        .filter_map(|n| n.value().as_text())
+        .collect();
     let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     (!collapsed.is_empty()).then_some(collapsed)
 }
 
 /// The element holding the article: MediaWiki's content text, rustdoc's main section,
 /// `<main>`, then fallbacks down to `<body>`.
-fn content_root(html: &Html) -> NodeRef<'_, Node> {
-    let mut best: Option<(u8, NodeRef<'_, Node>)> = None;
-    for node in html.tree.root().descendants() {
+fn content_root(html: &Dom) -> NodeRef<'_> {
+    let mut best: Option<(u8, NodeRef<'_>)> = None;
+    for node in html.root().descendants() {
         let Some(el) = node.value().as_element() else {
             continue;
         };
@@ -250,7 +250,7 @@ fn content_root(html: &Html) -> NodeRef<'_, Node> {
             (_, Some("main-content")) => 1,
             ("main", _) => 2,
             (_, Some("mainbar")) => 3,
-            _ if attr(el, "role") == Some("main") => 4,
+            _ if attr(&el, "role") == Some("main") => 4,
             (_, Some("content")) => 5,
             ("article", _) => 6,
             ("body", _) => 7,
@@ -263,7 +263,7 @@ fn content_root(html: &Html) -> NodeRef<'_, Node> {
             }
         }
     }
-    best.map(|(_, n)| n).unwrap_or_else(|| html.tree.root())
+    best.map(|(_, n)| n).unwrap_or_else(|| html.root())
 }
 
 /// Removes headings whose section has no content and no subsections. Empty item
@@ -303,7 +303,7 @@ fn remove_empty_sections(blocks: Vec<Block>) -> Vec<Block> {
     kept_rev
 }
 
-fn contains_heading(node: NodeRef<'_, Node>) -> bool {
+fn contains_heading(node: NodeRef<'_>) -> bool {
     node.descendants()
         .filter_map(|n| n.value().as_element())
         .any(|e| heading_level(e.name()).is_some())
@@ -330,7 +330,7 @@ pub(crate) fn is_opaque_id(id: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
-fn code_language(el: &Element) -> Option<String> {
+fn code_language(el: &Element<'_>) -> Option<String> {
     for class in el.classes() {
         for prefix in [
             "language-",
@@ -349,8 +349,7 @@ fn code_language(el: &Element) -> Option<String> {
         return Some(l.to_string());
     }
     // rustdoc marks Rust code with a bare `rust` class.
-    el.has_class("rust", scraper::CaseSensitivity::AsciiCaseInsensitive)
-        .then(|| "rust".to_string())
+    el.has_class_ignore_case("rust").then(|| "rust".to_string())
 }
 
 fn fence_for(code: &str, ch: char) -> String {
@@ -462,7 +461,7 @@ impl<'o> Converter<'o> {
         }
     }
 
-    fn children(&mut self, node: NodeRef<'_, Node>, depth: usize) {
+    fn children(&mut self, node: NodeRef<'_>, depth: usize) {
         // mwoffliner wraps its footer in `<!--htdig_noindex-->` ... `<!--/htdig_noindex-->`.
         let mut skipping = false;
         for child in node.children() {
@@ -480,17 +479,17 @@ impl<'o> Converter<'o> {
         }
     }
 
-    fn node(&mut self, node: NodeRef<'_, Node>, depth: usize) {
+    fn node(&mut self, node: NodeRef<'_>, depth: usize) {
         match node.value() {
             Node::Text(t) => self.inline.text(t),
             Node::Element(el) => {
-                if is_noise(el) || is_noise_subtree(node, el) {
+                if is_noise(&el) || is_noise_subtree(node, &el) {
                     return;
                 }
                 if depth > MAX_DEPTH {
                     self.flat_text(node);
                 } else {
-                    self.element(node, el, depth);
+                    self.element(node, &el, depth);
                 }
             }
             _ => {}
@@ -498,8 +497,8 @@ impl<'o> Converter<'o> {
     }
 
     /// Text of a subtree, without structure, by an iterative walk (no recursion).
-    fn flat_text(&mut self, node: NodeRef<'_, Node>) {
-        let mut skip_until: Option<ego_tree::NodeId> = None;
+    fn flat_text(&mut self, node: NodeRef<'_>) {
+        let mut skip_until: Option<NodeId> = None;
         for edge in node.traverse() {
             match edge {
                 Edge::Open(n) => {
@@ -507,7 +506,7 @@ impl<'o> Converter<'o> {
                         continue;
                     }
                     match n.value() {
-                        Node::Element(el) if is_noise(el) => skip_until = Some(n.id()),
+                        Node::Element(el) if is_noise(&el) => skip_until = Some(n.id()),
                         Node::Element(el) if matches!(el.name(), "p" | "div" | "br" | "li") => {
                             self.inline.text(" ")
                         }
@@ -524,7 +523,7 @@ impl<'o> Converter<'o> {
         }
     }
 
-    fn element(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
+    fn element(&mut self, node: NodeRef<'_>, el: &Element<'_>, depth: usize) {
         let name = el.name();
         if let Some(level) = heading_level(name) {
             self.heading(node, el, level, depth);
@@ -540,7 +539,7 @@ impl<'o> Converter<'o> {
         }
     }
 
-    fn element_inner(&mut self, node: NodeRef<'_, Node>, el: &Element, name: &str, depth: usize) {
+    fn element_inner(&mut self, node: NodeRef<'_>, el: &Element<'_>, name: &str, depth: usize) {
         if self.inline_only > 0 && !is_inline_tag(name) {
             self.inline.text(" ");
             self.children(node, depth);
@@ -627,7 +626,7 @@ impl<'o> Converter<'o> {
     }
 
     /// Renders the children of `node` into separate blocks (for list items, quotes, cells).
-    fn blocks_of(&mut self, node: NodeRef<'_, Node>, depth: usize) -> Vec<Block> {
+    fn blocks_of(&mut self, node: NodeRef<'_>, depth: usize) -> Vec<Block> {
         let saved_blocks = std::mem::take(&mut self.blocks);
         let saved_inline = std::mem::take(&mut self.inline);
         self.nested = self.nested.saturating_add(1);
@@ -639,7 +638,7 @@ impl<'o> Converter<'o> {
     }
 
     /// Renders the children of `node` as inline text only.
-    fn inline_of(&mut self, node: NodeRef<'_, Node>, depth: usize) -> (String, String) {
+    fn inline_of(&mut self, node: NodeRef<'_>, depth: usize) -> (String, String) {
         let saved_inline = std::mem::take(&mut self.inline);
         self.inline_only = self.inline_only.saturating_add(1);
         self.children(node, depth);
@@ -649,7 +648,7 @@ impl<'o> Converter<'o> {
         out
     }
 
-    fn heading(&mut self, node: NodeRef<'_, Node>, el: &Element, level: u8, depth: usize) {
+    fn heading(&mut self, node: NodeRef<'_>, el: &Element<'_>, level: u8, depth: usize) {
         self.flush();
         let (_, text) = self.inline_of(node, depth);
         let text = one_line(&text);
@@ -664,10 +663,7 @@ impl<'o> Converter<'o> {
             ));
             return;
         }
-        let code = el.has_class(
-            "code-header",
-            scraper::CaseSensitivity::AsciiCaseInsensitive,
-        );
+        let code = el.has_class_ignore_case("code-header");
         let id = self.heading_id(node, el, &text);
         let is_title = level == 1 && !self.seen_heading;
         self.seen_heading = true;
@@ -698,11 +694,11 @@ impl<'o> Converter<'o> {
 
     /// The section id: a `mw-headline` span's id, the heading's own id, the id of the
     /// `<section>` it opens, or else a slug of its text; unique within the page.
-    fn heading_id(&mut self, node: NodeRef<'_, Node>, el: &Element, text: &str) -> String {
+    fn heading_id(&mut self, node: NodeRef<'_>, el: &Element<'_>, text: &str) -> String {
         let headline = node
             .descendants()
             .filter_map(|n| n.value().as_element())
-            .find(|e| e.has_class("mw-headline", scraper::CaseSensitivity::CaseSensitive))
+            .find(|e| e.has_class("mw-headline"))
             .and_then(|e| e.id());
         let own = el.id();
         let parent = node
@@ -719,7 +715,7 @@ impl<'o> Converter<'o> {
         dedupe_id(chosen, &mut self.used_ids)
     }
 
-    fn list(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
+    fn list(&mut self, node: NodeRef<'_>, el: &Element<'_>, depth: usize) {
         let ordered = el.name() == "ol";
         let mut n: i64 = el
             .attr("start")
@@ -731,7 +727,7 @@ impl<'o> Converter<'o> {
             let Some(cel) = child.value().as_element() else {
                 continue;
             };
-            if is_noise(cel) {
+            if is_noise(&cel) {
                 continue;
             }
             let blocks = if depth > MAX_DEPTH {
@@ -779,17 +775,17 @@ impl<'o> Converter<'o> {
         self.push_block(b);
     }
 
-    fn code_block(&mut self, node: NodeRef<'_, Node>, el: &Element) {
+    fn code_block(&mut self, node: NodeRef<'_>, el: &Element<'_>) {
         let mut code = String::new();
         // `<code class="language-python">` is more specific than `<pre class="lang-py">`.
         let mut lang = node
             .children()
             .filter_map(|c| c.value().as_element())
             .find(|e| e.name() == "code")
-            .and_then(code_language)
+            .and_then(|e| code_language(&e))
             .or_else(|| code_language(el));
         // mdBook's hidden "boring" lines and other noise inside the block are skipped.
-        let mut skip_until: Option<ego_tree::NodeId> = None;
+        let mut skip_until: Option<NodeId> = None;
         for edge in node.traverse() {
             let n = match edge {
                 Edge::Open(n) => n,
@@ -806,7 +802,7 @@ impl<'o> Converter<'o> {
             match n.value() {
                 Node::Text(t) => code.push_str(t),
                 Node::Element(e) => {
-                    if n.id() != node.id() && is_noise(e) {
+                    if n.id() != node.id() && is_noise(&e) {
                         skip_until = Some(n.id());
                         continue;
                     }
@@ -814,7 +810,7 @@ impl<'o> Converter<'o> {
                         code.push('\n');
                     }
                     if lang.is_none() && e.name() == "code" {
-                        lang = code_language(e);
+                        lang = code_language(&e);
                     }
                     if e.name() == "a"
                         && let Some(href) = e.attr("href")
@@ -833,7 +829,7 @@ impl<'o> Converter<'o> {
             lang = node
                 .parent()
                 .and_then(|p| p.value().as_element())
-                .and_then(code_language);
+                .and_then(|e| code_language(&e));
         }
         let code = code
             .strip_prefix('\n')
@@ -849,7 +845,7 @@ impl<'o> Converter<'o> {
         self.blocks.push(Block::new(BlockKind::Code, md, code));
     }
 
-    fn inline_code(&mut self, node: NodeRef<'_, Node>) {
+    fn inline_code(&mut self, node: NodeRef<'_>) {
         let mut text = String::new();
         for n in node.descendants() {
             match n.value() {
@@ -880,13 +876,13 @@ impl<'o> Converter<'o> {
             .verbatim(&format!("{fence}{pad}{text}{pad}{fence}"), &text);
     }
 
-    fn emphasis(&mut self, node: NodeRef<'_, Node>, marker: &str, depth: usize) {
+    fn emphasis(&mut self, node: NodeRef<'_>, marker: &str, depth: usize) {
         let mark = self.inline.open(marker);
         self.children(node, depth);
         self.inline.close(mark, marker.len(), marker);
     }
 
-    fn image(&mut self, el: &Element) {
+    fn image(&mut self, el: &Element<'_>) {
         if let Some(src) = el.attr("src") {
             self.record_link(src, el.attr("alt").unwrap_or(""), LinkSource::Image);
         }
@@ -913,7 +909,7 @@ impl<'o> Converter<'o> {
         });
     }
 
-    fn link(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
+    fn link(&mut self, node: NodeRef<'_>, el: &Element<'_>, depth: usize) {
         let href = attr(el, "href").map(str::trim).unwrap_or("");
         let navigable = !href.is_empty() && !href.starts_with('#') && !is_dropped_scheme(href);
         let plain_start = self.inline.plain.len();
@@ -943,7 +939,7 @@ impl<'o> Converter<'o> {
     /// `<dl>`: a term with one-line definitions becomes `- **term**: definition`;
     /// longer definitions go on `: `-prefixed lines under the term; `<dd>` without a
     /// term (MediaWiki indentation) is plain text.
-    fn definition_list(&mut self, node: NodeRef<'_, Node>, depth: usize) {
+    fn definition_list(&mut self, node: NodeRef<'_>, depth: usize) {
         let mut md: Vec<String> = Vec::new();
         let mut plain: Vec<String> = Vec::new();
         // The pending term, waiting for its definitions.
@@ -985,7 +981,7 @@ impl<'o> Converter<'o> {
             let Some(cel) = child.value().as_element() else {
                 continue;
             };
-            if is_noise(cel) {
+            if is_noise(&cel) {
                 continue;
             }
             if cel.name() == "dt" {
@@ -1009,7 +1005,7 @@ impl<'o> Converter<'o> {
     }
 
     /// Table rows (`tr` children of the table or of its row groups), not nested tables'.
-    fn rows_of<'a>(node: NodeRef<'a, Node>) -> Vec<NodeRef<'a, Node>> {
+    fn rows_of<'a>(node: NodeRef<'a>) -> Vec<NodeRef<'a>> {
         let mut rows = Vec::new();
         for child in node.children() {
             let Some(el) = child.value().as_element() else {
@@ -1028,16 +1024,14 @@ impl<'o> Converter<'o> {
         rows
     }
 
-    fn cells_of<'a>(
-        row: NodeRef<'a, Node>,
-    ) -> impl Iterator<Item = (NodeRef<'a, Node>, &'a Element)> {
+    fn cells_of<'a>(row: NodeRef<'a>) -> impl Iterator<Item = (NodeRef<'a>, Element<'a>)> {
         row.children().filter_map(|c| match c.value() {
-            Node::Element(e) if matches!(e.name(), "td" | "th") && !is_noise(e) => Some((c, e)),
+            Node::Element(e) if matches!(e.name(), "td" | "th") && !is_noise(&e) => Some((c, e)),
             _ => None,
         })
     }
 
-    fn table(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
+    fn table(&mut self, node: NodeRef<'_>, el: &Element<'_>, depth: usize) {
         let rows = Self::rows_of(node);
         let max_cells = rows
             .iter()
@@ -1177,11 +1171,11 @@ impl<'o> Converter<'o> {
     }
 
     /// Stack Exchange (sotoki) posts: a question or answer container.
-    fn is_post(&self, el: &Element) -> bool {
+    fn is_post(&self, el: &Element<'_>) -> bool {
         classes(el).any(|c| c == "answer" || c == "question")
     }
 
-    fn post(&mut self, node: NodeRef<'_, Node>, el: &Element, depth: usize) {
+    fn post(&mut self, node: NodeRef<'_>, el: &Element<'_>, depth: usize) {
         let is_answer = el.classes().any(|c| c == "answer");
         let accepted = el.classes().any(|c| c == "accepted-answer")
             || el.attr("itemprop") == Some("acceptedAnswer");

@@ -99,7 +99,7 @@ impl Document {
             });
         }
         let source = decode_lossy(html);
-        let tree = scraper::Html::parse_document(&crate::depth_guard::limit_nesting(&source));
+        let tree = crate::dom::Dom::parse(&crate::depth_guard::limit_nesting(&source));
         let converted = convert(&tree, opts);
         drop(tree);
         let mut markdown = String::new();

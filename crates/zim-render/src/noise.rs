@@ -1,9 +1,8 @@
 //! Which elements are reader noise (page chrome, edit links, hidden or interactive
 //! elements) and are dropped with everything inside them.
 
-use scraper::node::Element;
-
-use crate::attrs::{attr, classes};
+use crate::attrs::{Attrs, attr, classes};
+use crate::dom::{Element, NodeRef};
 
 /// Tags that never carry article prose.
 fn is_noise_tag(name: &str) -> bool {
@@ -142,8 +141,8 @@ fn style_hides(style: &str) -> bool {
 }
 
 /// True when the element and its whole subtree should be dropped.
-pub fn is_noise(el: &Element) -> bool {
-    let name = el.name();
+pub(crate) fn is_noise<E: Attrs + ?Sized>(el: &E) -> bool {
+    let name = el.tag();
     if is_noise_tag(name) {
         return true;
     }
@@ -151,7 +150,7 @@ pub fn is_noise(el: &Element) -> bool {
     // of interest: this runs for every element of pages with tens of thousands of them.
     let mut id = None;
     let mut href = None;
-    for (attr, value) in el.attrs() {
+    for (attr, value) in el.attr_pairs() {
         let noisy = match attr {
             // `data-nosnippet` marks rustdoc's source line numbers (and, elsewhere, text
             // a page asks search engines not to quote).
@@ -186,7 +185,7 @@ pub fn is_noise(el: &Element) -> bool {
 }
 
 /// Paragraph-like elements that are not prose the summary should start with.
-pub fn is_summary_noise(el: &Element) -> bool {
+pub(crate) fn is_summary_noise<E: Attrs + ?Sized>(el: &E) -> bool {
     classes(el).any(|c| {
         matches!(
             c,
@@ -215,7 +214,7 @@ pub fn is_summary_noise(el: &Element) -> bool {
 /// Structural noise that needs the children to recognise: mwoffliner's licence footer
 /// ("This article is issued from Wikipedia...") and the `↑ 2.0 2.1` back-links that
 /// open each reference in 2015-era MediaWiki HTML.
-pub fn is_noise_subtree(node: ego_tree::NodeRef<'_, scraper::Node>, el: &Element) -> bool {
+pub(crate) fn is_noise_subtree(node: NodeRef<'_>, el: &Element<'_>) -> bool {
     match el.name() {
         "div" => {
             const FOOTER: &str = "This article is issued from";
