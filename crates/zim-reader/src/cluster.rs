@@ -86,8 +86,9 @@ const DECODE_STEP: usize = 64 * 1024;
 
 impl Decoding {
     /// Decodes until `data.len() >= want` or the stream ends; decodes ahead
-    /// at most up to `limit` (the cluster size bound).
-    fn fill(&mut self, want: usize, limit: u64) {
+    /// at most up to `limit` (the cluster size bound). `total` is the decoded
+    /// size the offset table announces, once it is known.
+    fn fill(&mut self, want: usize, limit: u64, total: Option<u64>) {
         let Some(decoder) = self.decoder.as_mut() else {
             return;
         };
@@ -100,8 +101,19 @@ impl Decoding {
         // Geometric steps: a cold read of an early blob decodes little, and
         // reading a whole cluster blob by blob copies (make_mut) O(size) in
         // total.
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         let ahead = data.len().saturating_mul(2).max(DECODE_STEP);
-        let target = want.max(ahead.min(usize::try_from(limit).unwrap_or(usize::MAX)));
+        let mut target = want.max(ahead.min(limit));
+        // Past half the cluster, finish it (to the end of the stream, so a checksum
+        // is verified and the decoder dropped). A live decoder holds a window about
+        // as large as what it has decoded, so a half-decoded cluster already costs as
+        // much memory as a whole one (its cache weight); a finished one costs exactly
+        // its weight.
+        if let Some(total) = total.and_then(|t| usize::try_from(t).ok())
+            && target.saturating_mul(2) >= total
+        {
+            target = want.max(limit);
+        }
         while data.len() < target {
             match decoder.read(&mut chunk) {
                 Ok(0) => {
@@ -183,7 +195,7 @@ impl Cluster {
                         reason: "too short for its offset table".into(),
                     },
                 };
-                dec.fill(w, max_bytes);
+                dec.fill(w, max_bytes, None);
                 let first = read_width(&dec.data, 0, width).ok_or_else(|| too_short(&dec))?;
                 check_first_offset(index, first, width, max_blobs)?;
                 if first > max_bytes {
@@ -193,7 +205,7 @@ impl Cluster {
                     });
                 }
                 let first_usize = usize::try_from(first).map_err(|_| too_short(&dec))?;
-                dec.fill(first_usize, max_bytes);
+                dec.fill(first_usize, max_bytes, None);
                 let table = dec
                     .data
                     .get(w..first_usize)
@@ -275,7 +287,7 @@ impl Cluster {
         // A poisoned lock only means another reader panicked mid-decode; the
         // state is still a consistent prefix.
         let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        dec.fill(end, self.max_bytes);
+        dec.fill(end, self.max_bytes, self.offsets.last().copied());
         if end > dec.data.len() {
             return Err(match &dec.damage {
                 Some(reason) => ZimError::Decompression {
@@ -374,4 +386,46 @@ fn parse_offsets(index: u32, first: u64, rest: &[u8], width: u64) -> Result<Vec<
         prev = v;
     }
     Ok(offsets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zstd_decoding(raw: &[u8]) -> Decoding {
+        let packed = zstd::stream::encode_all(raw, 3).unwrap_or_default();
+        let decoder = zstd::stream::read::Decoder::new(std::io::Cursor::new(packed))
+            .map(|d| Box::new(d.single_frame()) as Box<dyn Read + Send>)
+            .ok();
+        Decoding {
+            data: Arc::new(Vec::new()),
+            decoder,
+            damage: None,
+        }
+    }
+
+    #[test]
+    fn early_blobs_decode_little_and_past_half_the_decoder_is_dropped() {
+        let raw: Vec<u8> = (0..300_000u32)
+            .flat_map(|i| (i % 251).to_le_bytes())
+            .collect();
+        let total = raw.len() as u64;
+        let mut dec = zstd_decoding(&raw);
+        dec.fill(100, u64::MAX, Some(total));
+        assert!(dec.decoder.is_some());
+        assert!(dec.data.len() < raw.len() / 4, "decoded {}", dec.data.len());
+        dec.fill(raw.len() / 2 + 1, u64::MAX, Some(total));
+        assert!(dec.decoder.is_none(), "a finished cluster keeps no decoder");
+        assert!(dec.damage.is_none());
+        assert!(dec.data.as_slice() == raw.as_slice());
+    }
+
+    #[test]
+    fn finishing_stops_at_the_size_bound() {
+        let raw = vec![7u8; 1_000_000];
+        let mut dec = zstd_decoding(&raw);
+        // The table claims 100 KB; the bound is 300 KB; the stream holds 1 MB.
+        dec.fill(60_000, 300_000, Some(100_000));
+        assert!(dec.data.len() >= 300_000 && dec.data.len() < 400_000);
+    }
 }
