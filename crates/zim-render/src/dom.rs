@@ -65,6 +65,10 @@ struct NodeData {
     kind: Kind,
 }
 
+// The size the module comment promises (64-bit targets).
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<NodeData>() == 48);
+
 #[derive(Debug)]
 struct AttrData {
     name: LocalName,

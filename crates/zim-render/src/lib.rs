@@ -9,7 +9,7 @@
 //!
 //! Parser choice: html5ever (the spec-compliant HTML5 tree builder used by Servo) building
 //! our own compact tree (`dom.rs`: 48-byte nodes linked by `u32` indices, one shared text
-//! buffer), about a sixth of scraper's tree on big pages. A streaming rewriter (`lol_html`)
+//! buffer), far smaller than scraper's tree on big pages. A streaming rewriter (`lol_html`)
 //! would be faster on pure rewriting, but every view here needs the tree (tables, lists,
 //! section boundaries, heading ids of enclosing `<section>`s); the tree is walked without
 //! recursion where depth is unbounded and dropped flat, which keeps hostile nesting safe.
