@@ -717,7 +717,10 @@ mod tests {
             Node::Element(e) => {
                 out.push('<');
                 out.push_str(e.name());
-                for (k, v) in e.attrs() {
+                // Sorted: scraper keeps attributes sorted, we keep source order.
+                let mut attrs: Vec<_> = e.attrs().collect();
+                attrs.sort_unstable();
+                for (k, v) in attrs {
                     out.push_str(&format!(" {k}={v:?}"));
                 }
                 out.push('>');
@@ -853,5 +856,176 @@ mod tests {
         let deep = "<div>".repeat(1_500);
         let dom = Dom::parse(&deep);
         assert!(dom.root().descendants().count() > 1_000);
+    }
+
+    /// An outline of scraper's tree in the same notation as [`outline`]: the reference
+    /// for the differential test. Template contents are left out (scraper keeps them as
+    /// the template's children, we keep them apart; neither is rendered).
+    fn scraper_outline(n: ego_tree::NodeRef<'_, scraper::Node>, out: &mut String) {
+        match n.value() {
+            scraper::Node::Element(e) => {
+                out.push('<');
+                out.push_str(e.name());
+                let mut attrs: Vec<_> = e.attrs().collect();
+                attrs.sort_unstable();
+                for (k, v) in attrs {
+                    out.push_str(&format!(" {k}={v:?}"));
+                }
+                out.push('>');
+                if !(e.name() == "template" && e.name.ns == ns!(html)) {
+                    for c in n.children() {
+                        scraper_outline(c, out);
+                    }
+                }
+                out.push_str("</");
+                out.push_str(e.name());
+                out.push('>');
+            }
+            scraper::Node::Text(t) => out.push_str(t),
+            scraper::Node::Comment(c) => out.push_str(&format!("<!--{}-->", &**c)),
+            scraper::Node::Document | scraper::Node::Fragment => {
+                for c in n.children() {
+                    scraper_outline(c, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn same_tree_as_scraper(html: &str) {
+        let mut ours = String::new();
+        outline(Dom::parse(html).root(), &mut ours);
+        let mut theirs = String::new();
+        scraper_outline(scraper::Html::parse_document(html).tree.root(), &mut theirs);
+        if ours != theirs {
+            let at = ours
+                .char_indices()
+                .zip(theirs.chars())
+                .find(|((_, a), b)| a != b)
+                .map_or(ours.len().min(theirs.len()), |((i, _), _)| i);
+            let near = |t: &str| {
+                let from = t.floor_char_boundary(at.saturating_sub(80));
+                let to = t.floor_char_boundary(at.saturating_add(80));
+                t.get(from..to).unwrap_or("").to_string()
+            };
+            panic!(
+                "trees differ at {at} (input of {} bytes{}):\n ours:    {:?}\n scraper: {:?}",
+                html.len(),
+                if html.len() < 400 {
+                    format!(": {html:?}")
+                } else {
+                    String::new()
+                },
+                near(&ours),
+                near(&theirs)
+            );
+        }
+    }
+
+    #[test]
+    fn same_tree_as_scraper_on_the_fixture_pages() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut pages = 0;
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "html") {
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                same_tree_as_scraper(&String::from_utf8_lossy(&bytes));
+                pages += 1;
+            }
+        }
+        assert!(pages >= 10, "fixtures not found");
+    }
+
+    /// Tag soup exercising the tree builder's repairs: foster parenting, the adoption
+    /// agency, reparenting, duplicate `<html>`/`<body>` attributes, foreign content.
+    #[test]
+    fn same_tree_as_scraper_on_generated_tag_soup() {
+        const TOKENS: &[&str] = &[
+            "<b>",
+            "</b>",
+            "<i>",
+            "</i>",
+            "<p>",
+            "</p>",
+            "<table>",
+            "</table>",
+            "<tr>",
+            "</tr>",
+            "<td>",
+            "</td>",
+            "<th>",
+            "<caption>",
+            "<colgroup><col>",
+            "<tbody>",
+            "text ",
+            "x",
+            "<a href=u>",
+            "</a>",
+            "<div class='c d'>",
+            "</div>",
+            "<template>",
+            "</template>",
+            "<svg><circle r=1>",
+            "</svg>",
+            "<math><mi>",
+            "</math>",
+            "<ul>",
+            "<li>",
+            "</ul>",
+            "<select>",
+            "<option>",
+            "<!-- c -->",
+            "<body id=b class=z>",
+            "<html lang=en>",
+            "<textarea>",
+            "</textarea>",
+            "<script>1<2</script>",
+            "<br>",
+            "<pre>\n",
+            "&amp;",
+            "<h1>",
+            "</h1>",
+            "<h2>",
+            "<form>",
+            "</form>",
+            "<button>",
+            "<nobr>",
+            "<font>",
+            "</font>",
+            "<frameset>",
+            "<noscript>",
+            "<style>a{}</style>",
+            "<title>t</title>",
+            "<head>",
+            "<xmp>",
+            "<dl><dt>",
+            "<dd>",
+            "<marquee>",
+            "</p>",
+            "<span>",
+            "</span>",
+            "<plaintext>",
+            "<image>",
+            "<isindex>",
+            "<ruby><rt>",
+            "\u{0}",
+            "<",
+            ">",
+            "</",
+        ];
+        // A fixed linear congruential generator: the same 3,000 documents every run.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |bound: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            usize::try_from(state >> 33).unwrap_or(0) % bound
+        };
+        for _ in 0..3_000 {
+            let len = 1 + next(40);
+            let doc: String = (0..len).map(|_| TOKENS[next(TOKENS.len())]).collect();
+            same_tree_as_scraper(&doc);
+        }
     }
 }
