@@ -246,56 +246,55 @@ impl Dom {
         true
     }
 
-    fn append_child(&mut self, parent: u32, child: u32) {
-        if self.node(parent).is_none()
-            || self.node(child).is_none()
-            || self.is_within(child, parent)
-        {
-            return;
-        }
-        self.detach(child);
-        let last = self.node(parent).map_or(NONE, |p| p.last);
-        if let Some(l) = self.node_mut(last) {
-            l.next = child;
-        }
-        if let Some(c) = self.node_mut(child) {
-            c.parent = parent;
-            c.prev = last;
-        }
-        if let Some(p) = self.node_mut(parent) {
-            if p.first == NONE {
-                p.first = child;
+    /// Attaches `child` under `parent` after `child`'s detachment, between `prev` and
+    /// `next` (either may be NONE: first or last position).
+    fn link(&mut self, parent: u32, prev: u32, next: u32, child: u32) {
+        match self.node_mut(prev) {
+            Some(p) => p.next = child,
+            None => {
+                if let Some(p) = self.node_mut(parent) {
+                    p.first = child;
+                }
             }
-            p.last = child;
         }
-    }
-
-    fn insert_before(&mut self, sibling: u32, child: u32) {
-        let Some((parent, prev)) = self.node(sibling).map(|n| (n.parent, n.prev)) else {
-            return;
-        };
-        if parent == NONE || self.node(child).is_none() || self.is_within(child, parent) {
-            return;
-        }
-        self.detach(child);
-        // Detaching may have changed the sibling's predecessor (when it was `child`).
-        let prev = self.node(sibling).map_or(prev, |n| n.prev);
-        if let Some(p) = self.node_mut(prev) {
-            p.next = child;
+        match self.node_mut(next) {
+            Some(n) => n.prev = child,
+            None => {
+                if let Some(p) = self.node_mut(parent) {
+                    p.last = child;
+                }
+            }
         }
         if let Some(c) = self.node_mut(child) {
             c.parent = parent;
             c.prev = prev;
-            c.next = sibling;
+            c.next = next;
         }
-        if let Some(s) = self.node_mut(sibling) {
-            s.prev = child;
+    }
+
+    /// False when attaching `child` under `parent` is impossible or would make a cycle.
+    fn can_attach(&self, parent: u32, child: u32) -> bool {
+        self.node(parent).is_some() && self.node(child).is_some() && !self.is_within(child, parent)
+    }
+
+    fn append_child(&mut self, parent: u32, child: u32) {
+        if !self.can_attach(parent, child) {
+            return;
         }
-        if let Some(p) = self.node_mut(parent)
-            && p.first == sibling
-        {
-            p.first = child;
+        self.detach(child);
+        let last = self.node(parent).map_or(NONE, |p| p.last);
+        self.link(parent, last, NONE, child);
+    }
+
+    fn insert_before(&mut self, sibling: u32, child: u32) {
+        let parent = self.node(sibling).map_or(NONE, |n| n.parent);
+        if sibling == child || !self.can_attach(parent, child) {
+            return;
         }
+        // Detach first: it may change the sibling's predecessor (when that was `child`).
+        self.detach(child);
+        let prev = self.node(sibling).map_or(NONE, |n| n.prev);
+        self.link(parent, prev, sibling, child);
     }
 
     fn append(&mut self, parent: u32, child: NodeOrText<u32>) {
