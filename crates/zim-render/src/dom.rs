@@ -802,6 +802,40 @@ mod tests {
     }
 
     #[test]
+    fn impossible_moves_leave_the_tree_intact() {
+        let mut dom = Dom::parse("<div><p>a</p><p>b</p></div>");
+        let ids: Vec<u32> = dom
+            .root()
+            .descendants()
+            .filter(|n| {
+                n.value()
+                    .as_element()
+                    .is_some_and(|e| e.name() == "p" || e.name() == "div")
+            })
+            .map(|n| n.id().0)
+            .collect();
+        let [div, p1, p2] = ids[..] else {
+            panic!("unexpected tree: {ids:?}");
+        };
+        let before = body_of(&dom);
+        dom.insert_before(p1, p1); // before itself
+        dom.append_child(p1, div); // under its own descendant
+        dom.insert_before(p2, div); // before its own child
+        dom.append_child(p1, NONE); // a node that does not exist
+        assert_eq!(body_of(&dom), before);
+        dom.insert_before(p1, p2); // a real move
+        assert_eq!(body_of(&dom), "<div><p>b</p><p>a</p></div>");
+    }
+
+    fn body_of(dom: &Dom) -> String {
+        let mut s = String::new();
+        outline(dom.root(), &mut s);
+        s.trim_start_matches("<html><head></head><body>")
+            .trim_end_matches("</body></html>")
+            .to_string()
+    }
+
+    #[test]
     fn duplicate_body_attributes_are_added_if_missing() {
         let dom = Dom::parse("<body class=a><p>x</p><body id=b class=c>");
         let body = dom
