@@ -9,7 +9,7 @@
 //! at 1 MiB keeps large buffers on `mmap`, returned to the system when freed, while
 //! the small allocations that dominate the count stay on the heap. Measured on the
 //! rustdocs benchmark workload: peak RSS 54-66 MB -> 41-48 MB. The price is page faults on
-//! fresh mappings: the first render of the 942 KB `Vec` page (a 16 MB html5ever tree) takes
+//! fresh mappings: the first render of the 942 KB `Vec` page (then a 16 MB parse tree) took
 //! ~10% longer (30 -> 33 ms); calls that allocate less than 1 MiB at a time are unchanged
 //! (a full-text search 3.0 -> 3.2 ms, within noise). Lower thresholds (64-128 KiB) cost
 //! 15-60% on those calls.

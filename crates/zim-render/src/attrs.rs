@@ -1,7 +1,8 @@
 //! Attribute lookups by a linear scan of the element's attributes, over either tree.
 //!
-//! The renderer's views walk [`crate::dom`]'s compact tree; the Wikipedia endpoint's
-//! fallback still edits a scraper tree. Noise rules are written once, against [`Attrs`].
+//! The renderer's views walk [`crate::dom`]'s compact tree, the Wikipedia endpoint streams
+//! elements through lol_html, and its fallback still edits a scraper tree. Noise rules are
+//! written once, against [`Attrs`].
 //! (scraper's own `Element::attr` interns the requested name on every call, and its
 //! `classes` interns every class; scanning a handful of attributes is cheaper.)
 

@@ -233,7 +233,7 @@ fn page_title(html: &Dom) -> Option<String> {
         .descendants()
         .filter_map(|n| n.value().as_text())
         .collect();
-    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let collapsed = one_line(&text);
     (!collapsed.is_empty()).then_some(collapsed)
 }
 

@@ -22,8 +22,8 @@ use lol_html::html_content::{ContentType, Element, EndTag, TextChunk};
 use lol_html::{
     ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings, doc_comments, doctype,
 };
-use markup5ever::{LocalName, QualName, ns};
 
+use crate::attrs::Attrs;
 use crate::convert::{is_opaque_id, one_line};
 use crate::entities::{Context, decode};
 use crate::noise::is_noise;
@@ -145,18 +145,37 @@ fn has_class(el: &Element<'_, '_>, class: &str) -> bool {
     attr_decoded(el, "class").is_some_and(|c| c.split_ascii_whitespace().any(|x| x == class))
 }
 
-/// Builds the tree-side element so [`is_noise`] judges exactly as the renderer does.
+/// A streamed element as [`is_noise`] sees it: lowercase tag and decoded attribute values,
+/// so this pass judges exactly as the renderer's tree walk does.
+struct StreamedElement {
+    tag: String,
+    attrs: Vec<(String, String)>,
+}
+
+impl Attrs for StreamedElement {
+    fn tag(&self) -> &str {
+        &self.tag
+    }
+    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.attrs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+}
+
 fn noise(el: &Element<'_, '_>) -> bool {
-    let attrs = el
-        .attributes()
-        .iter()
-        .map(|a| markup5ever::Attribute {
-            name: QualName::new(None, ns!(), LocalName::from(a.name())),
-            value: decode(&a.value(), Context::Attribute).as_ref().into(),
-        })
-        .collect();
-    let name = QualName::new(None, ns!(html), LocalName::from(el.tag_name()));
-    is_noise(&scraper::node::Element::new(name, attrs))
+    let element = StreamedElement {
+        tag: el.tag_name(),
+        attrs: el
+            .attributes()
+            .iter()
+            .map(|a| {
+                (
+                    a.name(),
+                    decode(&a.value(), Context::Attribute).into_owned(),
+                )
+            })
+            .collect(),
+    };
+    is_noise(&element)
 }
 
 fn marker(kind: char, id: Option<usize>) -> String {

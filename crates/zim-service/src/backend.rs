@@ -58,11 +58,7 @@ impl<'a> HtmlSource<'a> {
         if let Some(text) = self.text.get() {
             return Ok(text);
         }
-        let blob = self
-            .entry
-            .content()
-            .map_err(|e| crate::tools::entry::archive_error(self.operation, e))?;
-        let text = String::from_utf8_lossy(&blob).into_owned();
+        let text = crate::tools::entry::entry_text(self.entry, self.operation)?;
         Ok(self.text.get_or_init(|| text))
     }
 }

@@ -46,6 +46,13 @@ pub fn archive_error(operation: &str, err: impl std::fmt::Display) -> ToolError 
     )
 }
 
+/// An entry's bytes as text (invalid UTF-8 replaced); a read failure is reported as a
+/// failure of `operation`.
+pub fn entry_text(entry: &Entry, operation: &str) -> Result<String, ToolError> {
+    let blob = entry.content().map_err(|e| archive_error(operation, e))?;
+    Ok(String::from_utf8_lossy(&blob).into_owned())
+}
+
 /// Look `requested` up through the smart-retrieval ladder, most literal rung first:
 /// 1. the exact path (libzim's form, or with an explicit namespace `C/Foo`, `A/Foo`);
 /// 2. the percent-decoded path; 3. re-encoded forms (space <-> underscore);

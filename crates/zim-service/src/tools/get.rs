@@ -3,14 +3,13 @@
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
-use zim_reader::Entry;
 
 use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::ToolOutput;
 use crate::tools::args::{View, ZimGetArgs};
-use crate::tools::entry::{Found, archive_error, check_entry_path, find_entry};
+use crate::tools::entry::{Found, archive_error, check_entry_path, entry_text, find_entry};
 
 /// Most entries one batch call may ask for.
 pub const MAX_BATCH: usize = 50;
@@ -176,11 +175,6 @@ pub fn get(
 }
 
 /// The entry's content as text (HTML or any other text type).
-fn entry_text(entry: &Entry) -> Result<String, ToolError> {
-    let blob = entry.content().map_err(|e| archive_error("get_entry", e))?;
-    Ok(String::from_utf8_lossy(&blob).into_owned())
-}
-
 fn render_single(
     ctx: &GetContext<'_>,
     requested: &str,
@@ -201,7 +195,7 @@ fn render_single(
         || mime.contains("xml")
         || mime.contains("javascript")
     {
-        Box::new(entry_text(entry)?)
+        Box::new(entry_text(entry, "get_entry")?)
     } else {
         let size = entry.size().map_err(|e| archive_error("get_entry", e))?;
         Box::new(format!(
