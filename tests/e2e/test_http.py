@@ -126,6 +126,35 @@ def test_invalid_configuration_is_reported_before_start():
         assert proc.returncode == 1 and needle in proc.stderr, proc.stderr
 
 
+def test_rate_limit_is_per_client_address_not_per_session(http_server):
+    # Two tokens and almost no refill: a client's third call is refused.
+    server = http_server("--mode", "advanced", str(KIWIX), env={
+        "OPENZIM_MCP_RATE_LIMIT__BURST_SIZE": "2", "OPENZIM_MCP_RATE_LIMIT__REQUESTS_PER_SECOND": "0.01"})
+    url = server.base + "/mcp"
+
+    async def calls(source: str, count: int) -> list:
+        # Every 127.x address is this machine: a second source address is a second client.
+        transport = httpx2.AsyncHTTPTransport(local_address=source)
+        http = httpx2.AsyncClient(transport=transport)
+        async with http, Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+            return [await client.call_tool("zim_health", {}) for _ in range(count)]
+
+    async def go():
+        first = await calls("127.0.0.1", 3)
+        # A new session from the same address shares that address's (empty) bucket...
+        again = await calls("127.0.0.1", 1)
+        # ...while another address has its own.
+        other = await calls("127.0.0.2", 2)
+        return first, again, other
+
+    first, again, other = run(go())
+    assert [r.is_error for r in first] == [False, False, True]
+    assert tool_json(first[2])["operation"] == "rate_limited"
+    assert tool_json(first[2])["retry_after"] > 0
+    assert again[0].is_error and tool_json(again[0])["operation"] == "rate_limited"
+    assert [r.is_error for r in other] == [False, False]
+
+
 def test_legacy_sse_transport(http_server):
     server = http_server("--mode", "advanced", str(KIWIX), transport="sse")
     with httpx.Client(base_url=server.base, timeout=30) as http:
@@ -154,6 +183,37 @@ def test_legacy_sse_transport(http_server):
         assert health["configuration"]["transport"] == "sse"
         assert_no_absolute_paths(json.dumps(health))
         assert http.post("/messages?sessionId=nope", json=call).status_code == 404
+
+
+def test_legacy_sse_rate_limit_is_per_client_address(http_server):
+    server = http_server("--mode", "advanced", str(KIWIX), transport="sse", env={
+        "OPENZIM_MCP_RATE_LIMIT__BURST_SIZE": "1", "OPENZIM_MCP_RATE_LIMIT__REQUESTS_PER_SECOND": "0.01"})
+
+    def two_health_calls(source: str) -> list[bool]:
+        transport = httpx.HTTPTransport(local_address=source)
+        with httpx.Client(base_url=server.base, timeout=30, transport=transport) as http:
+            with http.stream("GET", "/sse") as stream:
+                events = stream.iter_lines()
+                endpoint = next(line[5:].strip() for line in events if line.startswith("data:"))
+                init = {**INIT, "params": {**INIT["params"], "protocolVersion": "2024-11-05"}}
+                http.post(endpoint, json=init)
+                http.post(endpoint, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
+                for id_ in (2, 3):
+                    http.post(endpoint, json={"jsonrpc": "2.0", "id": id_, "method": "tools/call",
+                                              "params": {"name": "zim_health", "arguments": {}}})
+                replies = {}
+                for line in events:
+                    if line.startswith("data:"):
+                        message = json.loads(line[5:])
+                        replies[message.get("id")] = message
+                        if 2 in replies and 3 in replies:
+                            break
+        # The two calls may be served in either order.
+        return sorted(replies[i]["result"].get("isError", False) for i in (2, 3))
+
+    # One token each: every client's second call is refused, whoever called first.
+    assert two_health_calls("127.0.0.1") == [False, True]
+    assert two_health_calls("127.0.0.3") == [False, True]
 
 
 def test_resource_subscription_notifies_when_an_archive_appears(http_server):

@@ -6,12 +6,13 @@
 //! auth so load balancers and probes can reach them.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -23,8 +24,8 @@ use subtle::ConstantTimeEq;
 use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use zim_service::ZimService;
 use zim_service::config::{Config, Transport};
+use zim_service::{ClientId, ZimService};
 
 use zim_wikipedia::service::WikipediaApi;
 
@@ -106,6 +107,7 @@ pub fn router(
             );
     }
     let protected = app
+        .layer(middleware::from_fn(identify_client))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             require_bearer,
@@ -282,6 +284,17 @@ async fn require_bearer(State(state): State<AppState>, request: Request, next: N
         .headers_mut()
         .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
     response
+}
+
+/// Tags the request with the client the rate limiter charges: the peer's IP address, when the
+/// server was started with connection info (always, outside unit tests).
+async fn identify_client(mut request: Request, next: Next) -> Response {
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or_else(ClientId::local, |info| ClientId::address(info.0.ip()));
+    request.extensions_mut().insert(client);
+    next.run(request).await
 }
 
 /// `/mcp`: JSON-RPC extension methods are answered here; everything else goes to rmcp's

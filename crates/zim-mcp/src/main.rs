@@ -197,6 +197,8 @@ async fn run_http(
         }
     });
     tracing::info!("listening on http://{local}/{path}");
+    // Connection info gives the rate limiter each client's address.
+    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move { shutdown.cancelled().await })
         .await?;

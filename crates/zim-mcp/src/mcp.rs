@@ -9,7 +9,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 use zim_service::config::ToolMode;
 use zim_service::resources::{self, ResourceBody, ResourceRef};
-use zim_service::{ToolError, ToolOutput, ZimService};
+use zim_service::{ClientId, ToolError, ToolOutput, ZimService};
 
 use zim_wikipedia::service::WikipediaApi;
 
@@ -50,6 +50,18 @@ impl ZimMcpServer {
             .await
             .map_err(|e| McpError::internal_error(format!("worker failed: {e}"), None))
     }
+}
+
+/// Who a request is charged to by the rate limiter. The HTTP transports tag every request
+/// with its client (see `http::identify_client`); over stdio there is only one.
+fn client_of(context: &RequestContext<RoleServer>) -> ClientId {
+    context
+        .extensions
+        .get::<axum::http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<ClientId>())
+        .or_else(|| context.extensions.get::<ClientId>())
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
@@ -173,7 +185,7 @@ impl ServerHandler for ZimMcpServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let name = request.name.to_string();
         if let Some(api) = &self.wikipedia_tools
@@ -192,7 +204,10 @@ impl ServerHandler for ZimMcpServer {
             ));
         }
         let args: Option<Map<String, Value>> = request.arguments;
-        let outcome = self.blocking(move |s| s.call_tool(&name, args)).await?;
+        let client = client_of(&context);
+        let outcome = self
+            .blocking(move |s| s.call_tool(&client, &name, args))
+            .await?;
         Ok(tool_result(outcome).into())
     }
 
@@ -308,8 +323,9 @@ impl ServerHandler for ZimMcpServer {
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
+        let client = client_of(&context);
         let Some(kind) = completion_kind(&request.r#ref, &request.argument.name) else {
             return Ok(CompleteResult::default());
         };
@@ -324,7 +340,7 @@ impl ServerHandler for ZimMcpServer {
             .blocking(move |s| match kind {
                 Completion::ArchiveFile => complete_archives(s, &prefix, false),
                 Completion::ArchiveStem => complete_archives(s, &prefix, true),
-                Completion::EntryPath => complete_entries(s, chosen.as_deref(), &prefix),
+                Completion::EntryPath => complete_entries(s, &client, chosen.as_deref(), &prefix),
             })
             .await?;
         let total = values.len();
@@ -449,7 +465,12 @@ fn complete_archives(service: &ZimService, prefix: &str, stems: bool) -> Vec<Str
 
 /// Entry paths starting with `prefix` (or whose title does) in the chosen archive, from the
 /// title suggestions; with no prefix, the first entries of the content namespace.
-fn complete_entries(service: &ZimService, archive: Option<&str>, prefix: &str) -> Vec<String> {
+fn complete_entries(
+    service: &ZimService,
+    client: &ClientId,
+    archive: Option<&str>,
+    prefix: &str,
+) -> Vec<String> {
     use zim_service::tools::args::{SearchMode, ZimBrowseArgs, ZimSearchArgs};
     let archive = match archive.map(str::trim).filter(|a| !a.is_empty()) {
         Some(a) => a.to_owned(),
@@ -478,14 +499,17 @@ fn complete_entries(service: &ZimService, archive: Option<&str>, prefix: &str) -
     };
     if bare.trim().is_empty() {
         for namespace in ["C", "A"] {
-            let listed = service.zim_browse(ZimBrowseArgs {
-                zim_file_path: archive.clone(),
-                namespace: namespace.to_owned(),
-                mode: Default::default(),
-                cursor: None,
-                limit: Some(50),
-                offset: 0,
-            });
+            let listed = service.zim_browse(
+                client,
+                ZimBrowseArgs {
+                    zim_file_path: archive.clone(),
+                    namespace: namespace.to_owned(),
+                    mode: Default::default(),
+                    cursor: None,
+                    limit: Some(50),
+                    offset: 0,
+                },
+            );
             if let Ok(listed) = listed {
                 let paths: Vec<String> = paths_of(&listed, "entries")
                     .into_iter()
@@ -498,17 +522,20 @@ fn complete_entries(service: &ZimService, archive: Option<&str>, prefix: &str) -
         }
         return Vec::new();
     }
-    let suggested = service.zim_search(ZimSearchArgs {
-        query: bare.to_owned(),
-        mode: SearchMode::Suggest,
-        zim_file_path: Some(archive),
-        cross_file: false,
-        namespace: None,
-        content_type: None,
-        limit: Some(50),
-        offset: 0,
-        cursor: None,
-    });
+    let suggested = service.zim_search(
+        client,
+        ZimSearchArgs {
+            query: bare.to_owned(),
+            mode: SearchMode::Suggest,
+            zim_file_path: Some(archive),
+            cross_file: false,
+            namespace: None,
+            content_type: None,
+            limit: Some(50),
+            offset: 0,
+            cursor: None,
+        },
+    );
     // Suggestions may match inside a title ("Hit" finds "Don't Hit Me"); a completion
     // keeps those whose path or title starts with what was typed.
     let typed = bare.replace('_', " ").to_lowercase();

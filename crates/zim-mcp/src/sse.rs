@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
+use axum::extract::{Extension, Query, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +17,7 @@ use futures::{Stream, StreamExt};
 use parking_lot::Mutex;
 use rmcp::RoleServer;
 use rmcp::ServiceExt;
+use rmcp::model::{GetExtensions, JsonRpcMessage};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
@@ -26,7 +27,7 @@ use zim_wikipedia::service::WikipediaApi;
 
 use crate::mcp::ZimMcpServer;
 use crate::subscriptions::SubscriptionHub;
-use zim_service::ZimService;
+use zim_service::{ClientId, ZimService};
 
 /// Concurrent SSE sessions allowed; more would only let one client exhaust the server.
 const MAX_SESSIONS: usize = 256;
@@ -137,12 +138,13 @@ pub struct SessionQuery {
 pub async fn messages_handler(
     State(state): State<AppState>,
     Query(query): Query<SessionQuery>,
+    Extension(client): Extension<ClientId>,
     body: axum::body::Bytes,
 ) -> Response {
     let Some(sender) = state.sse.sessions.lock().get(&query.session_id).cloned() else {
         return (StatusCode::NOT_FOUND, "unknown or closed session").into_response();
     };
-    let message: RxJsonRpcMessage<RoleServer> = match serde_json::from_slice(&body) {
+    let mut message: RxJsonRpcMessage<RoleServer> = match serde_json::from_slice(&body) {
         Ok(message) => message,
         Err(err) => {
             return (
@@ -152,6 +154,10 @@ pub async fn messages_handler(
                 .into_response();
         }
     };
+    // The rate limiter charges the client that posted the message (see `mcp::client_of`).
+    if let JsonRpcMessage::Request(request) = &mut message {
+        request.request.extensions_mut().insert(client);
+    }
     if sender.unbounded_send(message).is_err() {
         return (StatusCode::GONE, "session closed").into_response();
     }

@@ -22,5 +22,6 @@ pub mod service;
 pub mod tools;
 
 pub use error::{ErrorKind, ToolError, ToolErrorPayload};
+pub use ratelimit::ClientId;
 pub use service::ZimService;
 pub use tools::{ToolOutput, ToolSpec};

@@ -1,17 +1,31 @@
-//! Token-bucket rate limiting, charged per internal operation.
+//! Token-bucket rate limiting, charged per internal operation and scoped per client.
 //!
-//! One global bucket plus optional per-operation buckets. A call takes its cost from every
-//! bucket that applies or from none (a refused per-operation charge refunds the global one),
-//! so a denied call never consumes tokens. Costs above a bucket's capacity are clamped to the
-//! capacity: a 50-entry batch drains the bucket instead of being impossible forever.
+//! Every client has its own buckets: one over all operations plus optional per-operation
+//! ones, so a client that floods the server exhausts its own budget, not everyone's. A call
+//! takes its cost from every bucket that applies or from none (a refused per-operation charge
+//! refunds the global one), so a denied call never consumes tokens. Costs above a bucket's
+//! capacity are clamped to the capacity: a 50-entry batch drains the bucket instead of being
+//! impossible forever.
+//!
+//! Clients are identified by the transport (see [`ClientId`]). The map of clients is bounded:
+//! past [`MAX_CLIENTS`] the least recently *served* client is forgotten (a refused call does
+//! not count as activity, so a client hammering the limiter cannot keep itself warm while
+//! idle ones are evicted), and a forgotten client that returns starts with a full burst.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroUsize;
+use std::sync::Arc;
 use std::time::Instant;
 
+use lru::LruCache;
 use parking_lot::Mutex;
 
 use crate::config::RateLimitConfig;
 use crate::error::{ErrorKind, ToolError};
+
+/// Most clients whose buckets are remembered at once.
+pub const MAX_CLIENTS: usize = 10_000;
 
 /// Cost of each internal operation (the spec's table); anything else costs 1.
 pub fn operation_cost(operation: &str) -> u32 {
@@ -19,6 +33,40 @@ pub fn operation_cost(operation: &str) -> u32 {
         "search" | "find_entry_by_title" | "get_related_articles" => 2,
         "get_binary_entry" => 3,
         _ => 1,
+    }
+}
+
+/// Who a call is charged to. stdio serves one client ([`ClientId::local`]); over HTTP a client
+/// is the IP address it connects from. (Not the bearer token: the server has one token, which
+/// every authorised client presents, so it would put them all in one bucket.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ClientId(Arc<str>);
+
+impl ClientId {
+    /// The only client of a stdio server, and the fallback when nothing identifies one.
+    pub fn local() -> Self {
+        Self(Arc::from("default"))
+    }
+
+    /// A client known only by its address (HTTP without a token).
+    pub fn address(ip: IpAddr) -> Self {
+        // An IPv4 peer on a dual-stack socket shows up as ::ffff:a.b.c.d; it is the same
+        // client as a.b.c.d.
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        Self(Arc::from(format!("ip:{ip}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for ClientId {
+    fn default() -> Self {
+        Self::local()
     }
 }
 
@@ -78,36 +126,29 @@ impl TokenBucket {
     }
 }
 
-struct Buckets {
+/// One client's buckets; per-operation ones are created on the client's first call of that
+/// operation.
+struct ClientBuckets {
     global: TokenBucket,
     per_operation: HashMap<String, TokenBucket>,
 }
 
 pub struct RateLimiter {
     config: RateLimitConfig,
-    buckets: Mutex<Buckets>,
+    clients: Mutex<LruCache<ClientId, ClientBuckets>>,
 }
 
 impl RateLimiter {
     pub fn new(config: RateLimitConfig) -> Self {
-        let now = Instant::now();
-        let per_operation = config
-            .per_operation_limits
-            .iter()
-            .map(|(op, l)| {
-                (
-                    op.clone(),
-                    TokenBucket::new(l.requests_per_second, l.burst_size, now),
-                )
-            })
-            .collect();
-        let global = TokenBucket::new(config.requests_per_second, config.burst_size, now);
+        Self::with_capacity(config, MAX_CLIENTS)
+    }
+
+    /// A limiter remembering at most `max_clients` clients (tests use small maps).
+    pub fn with_capacity(config: RateLimitConfig, max_clients: usize) -> Self {
+        let cap = NonZeroUsize::new(max_clients).unwrap_or(NonZeroUsize::MIN);
         Self {
             config,
-            buckets: Mutex::new(Buckets {
-                global,
-                per_operation,
-            }),
+            clients: Mutex::new(LruCache::new(cap)),
         }
     }
 
@@ -115,14 +156,25 @@ impl RateLimiter {
         &self.config
     }
 
-    /// Charge `cost` tokens (default: the operation's table cost) now.
-    pub fn check(&self, operation: &str, cost: Option<u32>) -> Result<(), ToolError> {
-        self.check_at(operation, cost, Instant::now())
+    /// Clients currently remembered.
+    pub fn client_count(&self) -> usize {
+        self.clients.lock().len()
+    }
+
+    /// Charge `client` `cost` tokens (default: the operation's table cost) now.
+    pub fn check(
+        &self,
+        client: &ClientId,
+        operation: &str,
+        cost: Option<u32>,
+    ) -> Result<(), ToolError> {
+        self.check_at(client, operation, cost, Instant::now())
     }
 
     /// [`check`](Self::check) at an explicit instant: tests drive the clock themselves.
     pub fn check_at(
         &self,
+        client: &ClientId,
         operation: &str,
         cost: Option<u32>,
         now: Instant,
@@ -131,17 +183,39 @@ impl RateLimiter {
             return Ok(());
         }
         let cost = cost.unwrap_or_else(|| operation_cost(operation));
-        let mut guard = self.buckets.lock();
-        let buckets = &mut *guard;
+        let mut clients = self.clients.lock();
+        // Looked up without touching recency: only a call that is let through does.
+        if !clients.contains(client) {
+            let fresh = ClientBuckets {
+                global: TokenBucket::new(
+                    self.config.requests_per_second,
+                    self.config.burst_size,
+                    now,
+                ),
+                per_operation: HashMap::new(),
+            };
+            // A full map forgets its least recently served client here.
+            clients.push(client.clone(), fresh);
+        }
+        let Some(buckets) = clients.peek_mut(client) else {
+            return Ok(());
+        };
         if let Err(wait) = buckets.global.try_acquire(cost, now) {
             return Err(rate_limited(operation, cost, wait));
         }
-        if let Some(bucket) = buckets.per_operation.get_mut(operation)
-            && let Err(wait) = bucket.try_acquire(cost, now)
-        {
-            buckets.global.refund(cost);
-            return Err(rate_limited(operation, cost, wait));
+        if let Some(limit) = self.config.per_operation_limits.get(operation) {
+            let bucket = buckets
+                .per_operation
+                .entry(operation.to_owned())
+                .or_insert_with(|| {
+                    TokenBucket::new(limit.requests_per_second, limit.burst_size, now)
+                });
+            if let Err(wait) = bucket.try_acquire(cost, now) {
+                buckets.global.refund(cost);
+                return Err(rate_limited(operation, cost, wait));
+            }
         }
+        clients.promote(client);
         Ok(())
     }
 }
@@ -168,6 +242,10 @@ mod tests {
     use crate::config::OperationLimit;
     use std::time::Duration;
 
+    fn me() -> ClientId {
+        ClientId::local()
+    }
+
     fn limiter(rps: f64, burst: u32) -> RateLimiter {
         RateLimiter::new(RateLimitConfig {
             requests_per_second: rps,
@@ -181,16 +259,16 @@ mod tests {
         let rl = limiter(10.0, 20);
         let t0 = Instant::now();
         for _ in 0..20 {
-            rl.check_at("get_metadata", None, t0).unwrap();
+            rl.check_at(&me(), "get_metadata", None, t0).unwrap();
         }
-        let err = rl.check_at("get_metadata", None, t0).unwrap_err();
+        let err = rl.check_at(&me(), "get_metadata", None, t0).unwrap_err();
         assert_eq!(err.kind, ErrorKind::RateLimited);
         assert_eq!(err.operation, "rate_limited");
         assert_eq!(err.retry_after, Some(0.1));
         // 100 ms later exactly one token is back.
         let t1 = t0 + Duration::from_millis(100);
-        rl.check_at("get_metadata", None, t1).unwrap();
-        assert!(rl.check_at("get_metadata", None, t1).is_err());
+        rl.check_at(&me(), "get_metadata", None, t1).unwrap();
+        assert!(rl.check_at(&me(), "get_metadata", None, t1).is_err());
     }
 
     #[test]
@@ -201,14 +279,16 @@ mod tests {
         assert_eq!(operation_cost("anything"), 1);
         let rl = limiter(1.0, 5);
         let t0 = Instant::now();
-        rl.check_at("get_binary_entry", None, t0).unwrap();
+        rl.check_at(&me(), "get_binary_entry", None, t0).unwrap();
         // 2 tokens left: a cost-3 call is refused and says 1 s.
-        let err = rl.check_at("get_binary_entry", None, t0).unwrap_err();
+        let err = rl
+            .check_at(&me(), "get_binary_entry", None, t0)
+            .unwrap_err();
         assert_eq!(err.retry_after, Some(1.0));
         // A batch of 50 is clamped to the capacity of 5 once the bucket is full again.
         let t1 = t0 + Duration::from_secs(10);
-        rl.check_at("get_zim_entries", Some(50), t1).unwrap();
-        assert!(rl.check_at("get_metadata", None, t1).is_err());
+        rl.check_at(&me(), "get_zim_entries", Some(50), t1).unwrap();
+        assert!(rl.check_at(&me(), "get_metadata", None, t1).is_err());
     }
 
     #[test]
@@ -227,11 +307,11 @@ mod tests {
         );
         let rl = RateLimiter::new(config);
         let t0 = Instant::now();
-        rl.check_at("search", None, t0).unwrap(); // global 1 left, search 0 left
-        assert!(rl.check_at("search", Some(1), t0).is_err());
+        rl.check_at(&me(), "search", None, t0).unwrap(); // global 1 left, search 0 left
+        assert!(rl.check_at(&me(), "search", Some(1), t0).is_err());
         // The refused search did not eat the last global token.
-        rl.check_at("get_metadata", None, t0).unwrap();
-        assert!(rl.check_at("get_metadata", None, t0).is_err());
+        rl.check_at(&me(), "get_metadata", None, t0).unwrap();
+        assert!(rl.check_at(&me(), "get_metadata", None, t0).is_err());
     }
 
     #[test]
@@ -243,7 +323,95 @@ mod tests {
         });
         let t0 = Instant::now();
         for _ in 0..100 {
-            rl.check_at("search", None, t0).unwrap();
+            rl.check_at(&me(), "search", None, t0).unwrap();
         }
+    }
+
+    #[test]
+    fn each_client_has_its_own_buckets() {
+        let rl = limiter(1.0, 3);
+        let t0 = Instant::now();
+        let a = ClientId::address("192.0.2.1".parse().unwrap());
+        let b = ClientId::address("192.0.2.2".parse().unwrap());
+        for _ in 0..3 {
+            rl.check_at(&a, "get_metadata", None, t0).unwrap();
+        }
+        assert!(rl.check_at(&a, "get_metadata", None, t0).is_err());
+        // A's flood leaves B's budget whole.
+        for _ in 0..3 {
+            rl.check_at(&b, "get_metadata", None, t0).unwrap();
+        }
+        assert!(rl.check_at(&b, "get_metadata", None, t0).is_err());
+    }
+
+    #[test]
+    fn per_operation_buckets_are_per_client_too() {
+        let mut config = RateLimitConfig {
+            requests_per_second: 1.0,
+            burst_size: 10,
+            ..RateLimitConfig::default()
+        };
+        config.per_operation_limits.insert(
+            "search".into(),
+            OperationLimit {
+                requests_per_second: 1.0,
+                burst_size: 2,
+            },
+        );
+        let rl = RateLimiter::new(config);
+        let t0 = Instant::now();
+        let a = ClientId::address("192.0.2.1".parse().unwrap());
+        let b = ClientId::address("192.0.2.2".parse().unwrap());
+        rl.check_at(&a, "search", None, t0).unwrap();
+        assert!(rl.check_at(&a, "search", None, t0).is_err());
+        rl.check_at(&b, "search", None, t0).unwrap();
+    }
+
+    #[test]
+    fn the_client_map_is_bounded_and_forgets_the_least_recently_served() {
+        let rl = RateLimiter::with_capacity(
+            RateLimitConfig {
+                requests_per_second: 1.0,
+                burst_size: 1,
+                ..RateLimitConfig::default()
+            },
+            2,
+        );
+        let t0 = Instant::now();
+        let a = ClientId::address("192.0.2.1".parse().unwrap());
+        let b = ClientId::address("192.0.2.2".parse().unwrap());
+        let c = ClientId::address("192.0.2.3".parse().unwrap());
+        rl.check_at(&a, "get_metadata", None, t0).unwrap();
+        rl.check_at(&b, "get_metadata", None, t0).unwrap();
+        // A is refused: that is not activity, so A stays the least recently served...
+        assert!(rl.check_at(&a, "get_metadata", None, t0).is_err());
+        // ...and is the one forgotten when C arrives.
+        rl.check_at(&c, "get_metadata", None, t0).unwrap();
+        assert_eq!(rl.client_count(), 2);
+        assert!(rl.check_at(&b, "get_metadata", None, t0).is_err());
+        // A returns with a full burst.
+        rl.check_at(&a, "get_metadata", None, t0).unwrap();
+        assert_eq!(rl.client_count(), 2);
+    }
+
+    #[test]
+    fn many_clients_stay_within_the_bound() {
+        let rl = RateLimiter::with_capacity(RateLimitConfig::default(), 100);
+        let t0 = Instant::now();
+        for i in 0..1_000u32 {
+            let ip = std::net::Ipv4Addr::from(0x0a00_0000 + i);
+            rl.check_at(&ClientId::address(ip.into()), "search", None, t0)
+                .unwrap();
+        }
+        assert_eq!(rl.client_count(), 100);
+    }
+
+    #[test]
+    fn client_ids_fold_mapped_addresses() {
+        let v4 = ClientId::address("203.0.113.7".parse().unwrap());
+        let mapped = ClientId::address("::ffff:203.0.113.7".parse().unwrap());
+        assert_eq!(v4, mapped);
+        assert_eq!(v4.as_str(), "ip:203.0.113.7");
+        assert_eq!(ClientId::default().as_str(), "default");
     }
 }

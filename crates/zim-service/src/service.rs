@@ -12,7 +12,7 @@ use crate::config::{Config, ToolMode};
 use crate::cursor::CursorCodec;
 use crate::error::ToolError;
 use crate::paths::AllowedDirs;
-use crate::ratelimit::{RateLimiter, operation_cost};
+use crate::ratelimit::{ClientId, RateLimiter, operation_cost};
 use crate::registry::{ArchiveRegistry, OpenArchive};
 use crate::tools::args::*;
 use crate::tools::entry::find_entry;
@@ -131,29 +131,30 @@ impl ZimService {
     /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
     pub fn call_tool(
         &self,
+        client: &ClientId,
         name: &str,
         args: Option<Map<String, Value>>,
     ) -> Result<ToolOutput, ToolError> {
         match name {
-            "zim_query" => self.zim_query(parse_args(name, args)?),
+            "zim_query" => self.zim_query(client, parse_args(name, args)?),
             "zim_search" => self
-                .zim_search(parse_args(name, args)?)
+                .zim_search(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
-            "zim_get" => self.zim_get(parse_args(name, args)?),
+            "zim_get" => self.zim_get(client, parse_args(name, args)?),
             "zim_get_section" => self
-                .zim_get_section(parse_args(name, args)?)
+                .zim_get_section(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
             "zim_browse" => self
-                .zim_browse(parse_args(name, args)?)
+                .zim_browse(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
             "zim_metadata" => self
-                .zim_metadata(parse_args(name, args)?)
+                .zim_metadata(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
             "zim_links" => self
-                .zim_links(parse_args(name, args)?)
+                .zim_links(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
             "zim_health" => self
-                .zim_health(parse_args(name, args)?)
+                .zim_health(client, parse_args(name, args)?)
                 .map(ToolOutput::Json),
             other => Err(ToolError::validation(
                 "unknown_tool",
@@ -166,8 +167,13 @@ impl ZimService {
         }
     }
 
-    fn charge(&self, operation: &str, cost: Option<u32>) -> Result<(), ToolError> {
-        self.limiter.check(operation, cost)
+    fn charge(
+        &self,
+        client: &ClientId,
+        operation: &str,
+        cost: Option<u32>,
+    ) -> Result<(), ToolError> {
+        self.limiter.check(client, operation, cost)
     }
 
     fn open(&self, zim_file_path: Option<&str>) -> Result<OpenArchive, ToolError> {
@@ -177,8 +183,12 @@ impl ZimService {
         }
     }
 
-    pub fn zim_metadata(&self, args: ZimMetadataArgs) -> Result<Value, ToolError> {
-        self.charge("get_metadata", None)?;
+    pub fn zim_metadata(
+        &self,
+        client: &ClientId,
+        args: ZimMetadataArgs,
+    ) -> Result<Value, ToolError> {
+        self.charge(client, "get_metadata", None)?;
         let open = self.open(Some(&args.zim_file_path))?;
         let key = format!("metadata:{}:{}", open.archive.uuid(), open.file.display);
         let value = self
@@ -187,15 +197,15 @@ impl ZimService {
         Ok(Value::clone(&value))
     }
 
-    pub fn zim_browse(&self, args: ZimBrowseArgs) -> Result<Value, ToolError> {
+    pub fn zim_browse(&self, client: &ClientId, args: ZimBrowseArgs) -> Result<Value, ToolError> {
         browse::validate(&args)?;
-        self.charge("browse_namespace", None)?;
+        self.charge(client, "browse_namespace", None)?;
         let open = self.open(Some(&args.zim_file_path))?;
         browse::browse(&open, &args, &self.cursors)
     }
 
-    pub fn zim_health(&self, args: ZimHealthArgs) -> Result<Value, ToolError> {
-        self.charge("get_server_health", None)?;
+    pub fn zim_health(&self, client: &ClientId, args: ZimHealthArgs) -> Result<Value, ToolError> {
+        self.charge(client, "get_server_health", None)?;
         match args
             .zim_file_path
             .as_deref()
@@ -212,7 +222,7 @@ impl ZimService {
         }
     }
 
-    pub fn zim_get(&self, args: ZimGetArgs) -> Result<ToolOutput, ToolError> {
+    pub fn zim_get(&self, client: &ClientId, args: ZimGetArgs) -> Result<ToolOutput, ToolError> {
         let branch = get::validate(&args)?;
         let compact = if args.compact {
             Some(crate::backend::budget_chars(args.compact_budget.as_ref())?)
@@ -226,7 +236,7 @@ impl ZimService {
                 .map(|p| u32::try_from(p.len()).unwrap_or(u32::MAX)),
             _ => None,
         };
-        self.charge(branch.operation(args.view), cost)?;
+        self.charge(client, branch.operation(args.view), cost)?;
         let open = self.open(Some(&args.zim_file_path))?;
         let ctx = get::GetContext {
             open: &open,
@@ -238,7 +248,11 @@ impl ZimService {
         get::get(&ctx, &args, branch)
     }
 
-    pub fn zim_get_section(&self, args: ZimGetSectionArgs) -> Result<Value, ToolError> {
+    pub fn zim_get_section(
+        &self,
+        client: &ClientId,
+        args: ZimGetSectionArgs,
+    ) -> Result<Value, ToolError> {
         check_range("max_chars", args.max_chars, 1, u64::MAX)?;
         crate::tools::entry::check_entry_path(&args.entry_path)?;
         if args.section_id.trim().is_empty() {
@@ -247,7 +261,7 @@ impl ZimService {
                 "section_id is empty",
             ));
         }
-        self.charge("get_section", None)?;
+        self.charge(client, "get_section", None)?;
         let open = self.open(Some(&args.zim_file_path))?;
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
@@ -255,13 +269,13 @@ impl ZimService {
             .section(&html, &args.section_id, args.max_chars)
     }
 
-    pub fn zim_links(&self, args: ZimLinksArgs) -> Result<Value, ToolError> {
+    pub fn zim_links(&self, client: &ClientId, args: ZimLinksArgs) -> Result<Value, ToolError> {
         check_range("limit", args.limit.map(u64::from), 1, 500)?;
         let operation = match args.direction {
             LinkDirection::Outbound => "extract_article_links",
             LinkDirection::Related => "get_related_articles",
         };
-        self.charge(operation, None)?;
+        self.charge(client, operation, None)?;
         crate::tools::entry::check_entry_path(&args.entry_path)?;
         let open = self.open(Some(&args.zim_file_path))?;
         // Cursors are bound to the archive and the page they were issued for.
@@ -300,17 +314,21 @@ impl ZimService {
         Ok(response)
     }
 
-    pub fn zim_search(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
-        self.search_with(args, true)
+    pub fn zim_search(&self, client: &ClientId, args: ZimSearchArgs) -> Result<Value, ToolError> {
+        self.search_with(args, Some(client))
     }
 
     /// `zim_search` without charging the rate limiter: for follow-up searches inside one
     /// already-charged request (zim_query's synthesize relaxes its query).
     pub(crate) fn search_uncharged(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
-        self.search_with(args, false)
+        self.search_with(args, None)
     }
 
-    fn search_with(&self, args: ZimSearchArgs, charge: bool) -> Result<Value, ToolError> {
+    fn search_with(
+        &self,
+        args: ZimSearchArgs,
+        charge_to: Option<&ClientId>,
+    ) -> Result<Value, ToolError> {
         let query = args.query.trim();
         if query.is_empty() {
             return Err(ToolError::validation("invalid_arguments", "query is empty"));
@@ -368,8 +386,12 @@ impl ZimService {
             self.resume_offset(SEARCH_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
         let per_archive = operation_cost(operation);
         let count = u32::try_from(archives.len()).unwrap_or(u32::MAX);
-        if charge {
-            self.charge(operation, Some(per_archive.saturating_mul(count.max(1))))?;
+        if let Some(client) = charge_to {
+            self.charge(
+                client,
+                operation,
+                Some(per_archive.saturating_mul(count.max(1))),
+            )?;
         }
         let Some(backend) = &self.search else {
             return Err(search_unavailable());

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
+use zim_service::ClientId;
 use zim_service::config::{CliOverrides, Config, ToolMode};
 use zim_service::{ErrorKind, ToolOutput, ZimService};
 
@@ -83,8 +84,12 @@ fn metadata_namespaces_and_identity_match_the_oracle() {
         let svc = service(&[dir]);
         let expected = oracle(name);
         let meta = json_of(
-            svc.call_tool("zim_metadata", args(json!({"zim_file_path": file})))
-                .unwrap(),
+            svc.call_tool(
+                &ClientId::local(),
+                "zim_metadata",
+                args(json!({"zim_file_path": file})),
+            )
+            .unwrap(),
         );
         assert_eq!(meta["archive_identity"]["uuid"], expected["uuid"], "{name}");
         assert_eq!(
@@ -132,8 +137,12 @@ fn walking_every_namespace_visits_every_entry_once() {
         let svc = service(&[dir]);
         let expected = oracle(name);
         let meta = json_of(
-            svc.call_tool("zim_metadata", args(json!({"zim_file_path": file})))
-                .unwrap(),
+            svc.call_tool(
+                &ClientId::local(),
+                "zim_metadata",
+                args(json!({"zim_file_path": file})),
+            )
+            .unwrap(),
         );
         let mut seen = Vec::new();
         for ns in meta["namespaces"]["namespaces"].as_object().unwrap().keys() {
@@ -144,7 +153,10 @@ fn walking_every_namespace_visits_every_entry_once() {
                 if let Some(c) = &cursor {
                     call["cursor"] = json!(c);
                 }
-                let page = json_of(svc.call_tool("zim_browse", args(call)).unwrap());
+                let page = json_of(
+                    svc.call_tool(&ClientId::local(), "zim_browse", args(call))
+                        .unwrap(),
+                );
                 for entry in page["entries"].as_array().unwrap() {
                     seen.push(entry["index"].as_u64().unwrap());
                 }
@@ -170,8 +182,7 @@ fn entry_lookup_falls_back_to_suffixes_and_titles() {
         "Ray_Charles",
     ] {
         let out = svc
-            .call_tool(
-                "zim_get",
+            .call_tool(&ClientId::local(), "zim_get",
                 args(json!({"zim_file_path": "wikipedia_en_ray_charles_2015-06", "entry_path": requested, "max_content_length": 100})),
             )
             .unwrap();
@@ -197,17 +208,26 @@ fn corrupt_archives_give_reports_or_errors_never_panics() {
             .collect();
         for file in files.iter().filter(|f| f.contains("invalid.")) {
             let report = json_of(
-                svc.call_tool("zim_health", args(json!({"zim_file_path": file})))
-                    .unwrap(),
+                svc.call_tool(
+                    &ClientId::local(),
+                    "zim_health",
+                    args(json!({"zim_file_path": file})),
+                )
+                .unwrap(),
             );
             assert!(report["is_valid"].is_boolean(), "{file}");
-            if let Err(err) = svc.call_tool("zim_metadata", args(json!({"zim_file_path": file}))) {
+            if let Err(err) = svc.call_tool(
+                &ClientId::local(),
+                "zim_metadata",
+                args(json!({"zim_file_path": file})),
+            ) {
                 assert!(
                     matches!(err.kind, ErrorKind::Archive | ErrorKind::NotFound),
                     "{file}: {err:?}"
                 );
             }
             let browse = svc.call_tool(
+                &ClientId::local(),
                 "zim_browse",
                 args(json!({"zim_file_path": file, "namespace": "C"})),
             );
@@ -231,8 +251,12 @@ fn archives_libzim_cannot_open_are_reported_invalid() {
         let expected = oracle(&format!("nons_{}", file.name));
         if expected["opens"] == json!(false) {
             let report = json_of(
-                svc.call_tool("zim_health", args(json!({"zim_file_path": file.display})))
-                    .unwrap(),
+                svc.call_tool(
+                    &ClientId::local(),
+                    "zim_health",
+                    args(json!({"zim_file_path": file.display})),
+                )
+                .unwrap(),
             );
             assert_eq!(report["is_valid"], json!(false), "{}", file.name);
             checked += 1;
@@ -280,6 +304,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
     let svc = search_service(&["kiwix"], Vec::new());
     let first = json_of(
         svc.call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "ray", "zim_file_path": "example", "limit": 10})),
         )
@@ -293,6 +318,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
     let cursor = first["next_cursor"].as_str().unwrap().to_owned();
     let second = json_of(
         svc.call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "ray", "zim_file_path": "example", "cursor": cursor})),
         )
@@ -302,6 +328,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
     // A cursor from one archive is refused for another.
     let err = svc
         .call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "ray", "zim_file_path": "poor", "cursor": cursor})),
         )
@@ -309,6 +336,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
     assert_eq!(err.operation, "cursor_mismatch");
     let all = json_of(
         svc.call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "ray", "cross_file": true})),
         )
@@ -327,6 +355,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
     );
     let err = svc
         .call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "ray", "mode": "title", "namespace": "C"})),
         )
@@ -349,6 +378,7 @@ fn search_costs_follow_the_mode_and_the_number_of_archives() {
     let svc = search_service(&["kiwix"], env);
     let call = |mode: &str| {
         svc.call_tool(
+            &ClientId::local(),
             "zim_search",
             args(json!({"query": "x", "zim_file_path": "example", "mode": mode})),
         )

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
+use zim_service::ClientId;
 use zim_service::config::{CliOverrides, Config};
 use zim_service::{ErrorKind, ToolOutput, ZimService};
 
@@ -37,7 +38,7 @@ fn single() -> (tempfile::TempDir, ZimService) {
 
 fn ask(service: &ZimService, args: Value) -> Result<ToolOutput, zim_service::ToolError> {
     let args: Option<Map<String, Value>> = args.as_object().cloned();
-    service.call_tool("zim_query", args)
+    service.call_tool(&ClientId::local(), "zim_query", args)
 }
 
 fn json_answer(service: &ZimService, query: &str) -> Value {

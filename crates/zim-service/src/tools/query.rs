@@ -13,6 +13,7 @@ use zim_intent::{ArchiveName, Intent, ParsedIntent};
 
 use crate::error::{ErrorKind, ToolError};
 use crate::paths::ArchiveFile;
+use crate::ratelimit::ClientId;
 use crate::registry::OpenArchive;
 use crate::service::ZimService;
 use crate::tools::ToolOutput;
@@ -124,7 +125,11 @@ impl ZimService {
     }
 
     /// `zim_query`: parse, pick the archive, run the matching advanced operation.
-    pub fn zim_query(&self, args: ZimQueryArgs) -> Result<ToolOutput, ToolError> {
+    pub fn zim_query(
+        &self,
+        client: &ClientId,
+        args: ZimQueryArgs,
+    ) -> Result<ToolOutput, ToolError> {
         if args.query.trim().is_empty() {
             return Err(ToolError::validation("invalid_arguments", "query is empty")
                 .with_hint("Ask e.g. \"list available ZIM files\" or \"summary of Evolution\""));
@@ -151,10 +156,10 @@ impl ZimService {
                 Target::One(a) => Some(a.as_str()),
                 Target::Unspecified => None,
             };
-            return crate::tools::synthesize::synthesize(self, &args, &parsed, archive)
+            return crate::tools::synthesize::synthesize(self, client, &args, &parsed, archive)
                 .map(ToolOutput::Json);
         }
-        let (output, archive) = self.route(&args, &parsed, &target)?;
+        let (output, archive) = self.route(client, &args, &parsed, &target)?;
         Ok(label(output, &parsed, archive.as_deref()))
     }
 
@@ -196,7 +201,12 @@ impl ZimService {
 
     /// The archive and entry path for a title or path the user typed. With several
     /// archives and none named, the first archive holding the article is used.
-    fn locate(&self, target: &Target, wanted: &str) -> Result<(String, String), ToolError> {
+    fn locate(
+        &self,
+        client: &ClientId,
+        target: &Target,
+        wanted: &str,
+    ) -> Result<(String, String), ToolError> {
         let candidates: Vec<String> = match target {
             Target::One(path) => vec![path.clone()],
             Target::Unspecified => self
@@ -215,7 +225,7 @@ impl ZimService {
                     continue;
                 }
             };
-            match self.resolve_title(&open, wanted) {
+            match self.resolve_title(client, &open, wanted) {
                 Ok(Some(path)) => return Ok((archive.clone(), path)),
                 Ok(None) => {}
                 Err(err) if err.kind == ErrorKind::NotFound => {}
@@ -247,23 +257,31 @@ impl ZimService {
 
     /// An entry path for `wanted` in `open`: the path/title lookups of `find_entry` first,
     /// then the title index without regard to case ("ray charles" finds "Ray Charles").
-    fn resolve_title(&self, open: &OpenArchive, wanted: &str) -> Result<Option<String>, ToolError> {
+    fn resolve_title(
+        &self,
+        client: &ClientId,
+        open: &OpenArchive,
+        wanted: &str,
+    ) -> Result<Option<String>, ToolError> {
         match find_entry(&open.archive, wanted) {
             Ok(_) => return Ok(Some(wanted.to_owned())),
             Err(err) if err.kind != ErrorKind::NotFound => return Err(err),
             Err(_) => {}
         }
-        let found = self.zim_search(ZimSearchArgs {
-            query: wanted.to_owned(),
-            mode: SearchMode::Title,
-            zim_file_path: Some(open.file.display.clone()),
-            cross_file: false,
-            namespace: None,
-            content_type: None,
-            limit: Some(TITLE_CANDIDATES),
-            offset: 0,
-            cursor: None,
-        });
+        let found = self.zim_search(
+            client,
+            ZimSearchArgs {
+                query: wanted.to_owned(),
+                mode: SearchMode::Title,
+                zim_file_path: Some(open.file.display.clone()),
+                cross_file: false,
+                namespace: None,
+                content_type: None,
+                limit: Some(TITLE_CANDIDATES),
+                offset: 0,
+                cursor: None,
+            },
+        );
         let Ok(found) = found else {
             return Ok(None);
         };
@@ -295,6 +313,7 @@ impl ZimService {
     /// Run the operation the intent names. Returns its output and the archive it used.
     fn route(
         &self,
+        client: &ClientId,
         args: &ZimQueryArgs,
         parsed: &ParsedIntent,
         target: &Target,
@@ -328,7 +347,7 @@ impl ZimService {
         let json = |v: Value| ToolOutput::Json(v);
         Ok(match &parsed.intent {
             Intent::ListArchives => {
-                self.limiter().check("list_zim_files", None)?;
+                self.limiter().check(client, "list_zim_files", None)?;
                 let files = self.registry().rescan();
                 let value = json!({
                     "files": files.iter().map(health::archive_listing).collect::<Vec<_>>(),
@@ -345,29 +364,32 @@ impl ZimService {
                     Target::One(a) if !all_archives => Some(a.clone()),
                     _ => None,
                 };
-                let value =
-                    self.zim_search(search(query, SearchMode::Fulltext, archive.clone(), 100))?;
+                let value = self.zim_search(
+                    client,
+                    search(query, SearchMode::Fulltext, archive.clone(), 100),
+                )?;
                 (json(value), archive)
             }
             Intent::Suggest { prefix } => {
                 let archive = self.one_archive(target)?;
-                let value = self.zim_search(search(
-                    prefix,
-                    SearchMode::Suggest,
-                    Some(archive.clone()),
-                    50,
-                ))?;
+                let value = self.zim_search(
+                    client,
+                    search(prefix, SearchMode::Suggest, Some(archive.clone()), 50),
+                )?;
                 (json(value), Some(archive))
             }
             Intent::FindByTitle { title } => {
                 let archive = self.one_archive(target)?;
-                let value =
-                    self.zim_search(search(title, SearchMode::Title, Some(archive.clone()), 100))?;
+                let value = self.zim_search(
+                    client,
+                    search(title, SearchMode::Title, Some(archive.clone()), 100),
+                )?;
                 (json(value), Some(archive))
             }
             Intent::GetArticle { title_or_path } => {
-                let (archive, path) = self.locate(target, title_or_path)?;
-                let out = self.zim_get(get(archive.clone(), Some(path), View::Full, false))?;
+                let (archive, path) = self.locate(client, target, title_or_path)?;
+                let out =
+                    self.zim_get(client, get(archive.clone(), Some(path), View::Full, false))?;
                 (out, Some(archive))
             }
             Intent::Summary { title_or_path }
@@ -378,16 +400,16 @@ impl ZimService {
                     Intent::Toc { .. } => View::Toc,
                     _ => View::Structure,
                 };
-                let (archive, path) = self.locate(target, title_or_path)?;
-                let out = self.zim_get(get(archive.clone(), Some(path), view, false))?;
+                let (archive, path) = self.locate(client, target, title_or_path)?;
+                let out = self.zim_get(client, get(archive.clone(), Some(path), view, false))?;
                 (out, Some(archive))
             }
             Intent::Section {
                 title_or_path,
                 section,
             } => {
-                let (archive, path) = self.locate(target, title_or_path)?;
-                let value = self.query_section(args, &archive, &path, section)?;
+                let (archive, path) = self.locate(client, target, title_or_path)?;
+                let value = self.query_section(client, args, &archive, &path, section)?;
                 (json(value), Some(archive))
             }
             Intent::Browse {
@@ -400,47 +422,56 @@ impl ZimService {
             } => {
                 let walk = matches!(parsed.intent, Intent::Walk { .. });
                 let archive = self.one_archive(target)?;
-                let value = self.zim_browse(ZimBrowseArgs {
-                    zim_file_path: archive.clone(),
-                    namespace: namespace.clone(),
-                    mode: if walk {
-                        BrowseMode::Walk
-                    } else {
-                        BrowseMode::Page
+                let value = self.zim_browse(
+                    client,
+                    ZimBrowseArgs {
+                        zim_file_path: archive.clone(),
+                        namespace: namespace.clone(),
+                        mode: if walk {
+                            BrowseMode::Walk
+                        } else {
+                            BrowseMode::Page
+                        },
+                        cursor: if walk { args.cursor.clone() } else { None },
+                        limit: args.limit.or(*l).or(limit),
+                        offset: if walk { 0 } else { args.offset },
                     },
-                    cursor: if walk { args.cursor.clone() } else { None },
-                    limit: args.limit.or(*l).or(limit),
-                    offset: if walk { 0 } else { args.offset },
-                })?;
+                )?;
                 (json(value), Some(archive))
             }
             Intent::Related { title_or_path } | Intent::Links { title_or_path } => {
                 let related = matches!(parsed.intent, Intent::Related { .. });
-                let (archive, path) = self.locate(target, title_or_path)?;
-                let value = self.zim_links(ZimLinksArgs {
-                    zim_file_path: archive.clone(),
-                    entry_path: path,
-                    direction: if related {
-                        LinkDirection::Related
-                    } else {
-                        LinkDirection::Outbound
+                let (archive, path) = self.locate(client, target, title_or_path)?;
+                let value = self.zim_links(
+                    client,
+                    ZimLinksArgs {
+                        zim_file_path: archive.clone(),
+                        entry_path: path,
+                        direction: if related {
+                            LinkDirection::Related
+                        } else {
+                            LinkDirection::Outbound
+                        },
+                        cursor: args.cursor.clone(),
+                        limit,
+                        offset: args.offset,
                     },
-                    cursor: args.cursor.clone(),
-                    limit,
-                    offset: args.offset,
-                })?;
+                )?;
                 (json(value), Some(archive))
             }
             Intent::Metadata => {
                 let archive = self.one_archive(target)?;
-                let value = self.zim_metadata(ZimMetadataArgs {
-                    zim_file_path: archive.clone(),
-                })?;
+                let value = self.zim_metadata(
+                    client,
+                    ZimMetadataArgs {
+                        zim_file_path: archive.clone(),
+                    },
+                )?;
                 (json(value), Some(archive))
             }
             Intent::MainPage => {
                 let archive = self.one_archive(target)?;
-                let out = self.zim_get(get(archive.clone(), None, View::Full, true))?;
+                let out = self.zim_get(client, get(archive.clone(), None, View::Full, true))?;
                 (out, Some(archive))
             }
             Intent::Health => {
@@ -454,9 +485,12 @@ impl ZimService {
                         (Target::One(a), Some(_)) => Some(a.clone()),
                         _ => None,
                     });
-                let value = self.zim_health(ZimHealthArgs {
-                    zim_file_path: named.clone(),
-                })?;
+                let value = self.zim_health(
+                    client,
+                    ZimHealthArgs {
+                        zim_file_path: named.clone(),
+                    },
+                )?;
                 (json(value), named)
             }
         })
@@ -466,23 +500,27 @@ impl ZimService {
     /// structure view and `zim_get_section`.
     fn query_section(
         &self,
+        client: &ClientId,
         args: &ZimQueryArgs,
         archive: &str,
         path: &str,
         wanted: &str,
     ) -> Result<Value, ToolError> {
-        let structure = match self.zim_get(ZimGetArgs {
-            zim_file_path: archive.to_owned(),
-            entry_path: Some(path.to_owned()),
-            entry_paths: None,
-            view: View::Structure,
-            binary: false,
-            main_page: false,
-            max_content_length: None,
-            content_offset: 0,
-            compact: false,
-            compact_budget: None,
-        })? {
+        let structure = match self.zim_get(
+            client,
+            ZimGetArgs {
+                zim_file_path: archive.to_owned(),
+                entry_path: Some(path.to_owned()),
+                entry_paths: None,
+                view: View::Structure,
+                binary: false,
+                main_page: false,
+                max_content_length: None,
+                content_offset: 0,
+                compact: false,
+                compact_budget: None,
+            },
+        )? {
             ToolOutput::Json(v) => v,
             ToolOutput::Text(_) => Value::Null,
         };
@@ -506,14 +544,17 @@ impl ZimService {
             )
             .with_hint(format!("Sections: {}", titles.join(", ")))
         })?;
-        self.zim_get_section(ZimGetSectionArgs {
-            zim_file_path: archive.to_owned(),
-            entry_path: path.to_owned(),
-            section_id,
-            max_chars: args.max_content_length,
-            compact: args.compact,
-            compact_budget: args.compact_budget.clone(),
-        })
+        self.zim_get_section(
+            client,
+            ZimGetSectionArgs {
+                zim_file_path: archive.to_owned(),
+                entry_path: path.to_owned(),
+                section_id,
+                max_chars: args.max_content_length,
+                compact: args.compact,
+                compact_budget: args.compact_budget.clone(),
+            },
+        )
     }
 }
 

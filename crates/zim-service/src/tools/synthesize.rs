@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use zim_intent::{Intent, ParsedIntent};
 
 use crate::error::ToolError;
+use crate::ratelimit::ClientId;
 use crate::service::ZimService;
 use crate::tools::args::{SearchMode, ZimQueryArgs, ZimSearchArgs};
 use crate::tools::entry::{archive_error, find_entry};
@@ -356,6 +357,7 @@ fn pick_passages(per_source: Vec<Vec<Candidate>>) -> (Vec<(usize, Candidate)>, V
 
 pub fn synthesize(
     service: &ZimService,
+    client: &ClientId,
     args: &ZimQueryArgs,
     parsed: &ParsedIntent,
     archive: Option<&str>,
@@ -411,7 +413,7 @@ pub fn synthesize(
             break;
         }
         let response = if i == 0 {
-            service.zim_search(search_args(attempt))?
+            service.zim_search(client, search_args(attempt))?
         } else {
             service.search_uncharged(search_args(attempt))?
         };
