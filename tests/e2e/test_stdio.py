@@ -244,6 +244,37 @@ def test_rate_limit_denial_carries_retry_after():
     assert payload["retry_after"] > 0
 
 
+def test_search_hits_count_in_health_and_the_cache_survives_a_restart(tmp_path):
+    # openzim-mcp's cache settings, as its users have them in their environment.
+    env = {
+        "OPENZIM_MCP_CACHE__PERSISTENCE_ENABLED": "true",
+        "OPENZIM_MCP_CACHE__PERSISTENCE_PATH": str(tmp_path / "results"),
+        "OPENZIM_MCP_CACHE__MAX_BYTES": "1000000",
+        "OPENZIM_MCP_CACHE__LIBZIM_CLUSTER_CACHE_MAX_SIZE_BYTES": "4194304",
+        "OPENZIM_MCP_CACHE__LIBZIM_DIRENT_CACHE_MAX_COUNT": "512",
+        "OPENZIM_MCP_RATE_LIMIT__ENABLED": "false",
+    }
+    search = {"query": "Free", "zim_file_path": "example.zim", "limit": 3}
+
+    async def session(searches: int):
+        async with stdio_client(*ADVANCED, env=env) as client:
+            results = [tool_json(await client.call_tool("zim_search", search)) for _ in range(searches)]
+            health = tool_json(await client.call_tool("zim_health", {}))
+        return results, health["health"]["cache_performance"]
+
+    first, cache = run(session(2))
+    assert first[0] == first[1]
+    assert (cache["misses"], cache["hits"]) == (1, 1), cache
+    assert cache["persistence_enabled"] is True and cache["max_bytes"] == 1000000
+    assert 0 < cache["bytes"] <= 1000000
+    assert (tmp_path / "results.json").is_file()
+    # A new process answers the same search from the saved cache.
+    again, cache = run(session(1))
+    assert again[0] == first[0]
+    assert (cache["misses"], cache["hits"]) == (0, 1), cache
+    assert_no_absolute_paths(json.dumps(cache))
+
+
 def test_unknown_tool_is_a_protocol_error():
     async def go():
         async with stdio_client(str(KIWIX)) as client:

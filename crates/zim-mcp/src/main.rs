@@ -130,10 +130,20 @@ async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
     }
     let api = wikipedia::api(Arc::clone(&service)).map_err(anyhow::Error::msg)?;
     let tools = wikipedia_tools.then(|| Arc::clone(&api));
-    match transport {
-        Transport::Stdio => run_stdio(service, hub, api, tools, shutdown).await,
-        Transport::Http | Transport::Sse => run_http(service, hub, api, tools, shutdown).await,
+    let served = match transport {
+        Transport::Stdio => run_stdio(Arc::clone(&service), hub, api, tools, shutdown).await,
+        Transport::Http | Transport::Sse => {
+            run_http(Arc::clone(&service), hub, api, tools, shutdown).await
+        }
+    };
+    // However serving ended (client gone, signal), keep what the cache learned.
+    match tokio::task::spawn_blocking(move || service.save_cache()).await {
+        Ok(Ok(0)) => {}
+        Ok(Ok(saved)) => tracing::info!("saved {saved} cached results"),
+        Ok(Err(err)) => tracing::warn!("{err}"),
+        Err(err) => tracing::warn!("cache not saved: {err}"),
     }
+    served
 }
 
 async fn run_stdio(

@@ -78,8 +78,43 @@ pub struct CacheConfig {
     pub enabled: bool,
     /// Maximum number of cached results (1-10000).
     pub max_size: u64,
+    /// Approximate byte budget of the cached results (their JSON size); 0 lifts it. Up to
+    /// 8 GiB.
+    pub max_bytes: u64,
     /// Time to live of a cached result in seconds (60-86400).
     pub ttl_seconds: u64,
+    /// Save the cached results at shutdown and load them at the next start.
+    pub persistence_enabled: bool,
+    /// Where they are saved (".json" is appended unless present). Unset: a file under
+    /// `$XDG_CACHE_HOME` (else `~/.cache`) named after the cache settings.
+    pub persistence_path: Option<PathBuf>,
+    /// Per-archive budget of decompressed clusters, in bytes (default 16 MiB; up to 4 GiB).
+    #[serde(deserialize_with = "optional_count")]
+    pub libzim_cluster_cache_max_size_bytes: Option<u64>,
+    /// Accepted for openzim-mcp compatibility. Our reader keeps no dirent cache (dirents are
+    /// read on demand and the OS page cache holds them), so this has no effect.
+    #[serde(deserialize_with = "optional_count")]
+    pub libzim_dirent_cache_max_count: Option<u64>,
+}
+
+/// An optional count that an environment variable delivers as text ("4194304"): these fields
+/// default to null, so the environment reader cannot tell they are numbers.
+fn optional_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Count {
+        Number(u64),
+        Text(String),
+    }
+    match Option::<Count>::deserialize(d)? {
+        None => Ok(None),
+        Some(Count::Number(n)) => Ok(Some(n)),
+        Some(Count::Text(t)) => {
+            t.trim().parse().map(Some).map_err(|_| {
+                serde::de::Error::custom(format!("expected a whole number, got {t:?}"))
+            })
+        }
+    }
 }
 
 impl Default for CacheConfig {
@@ -87,7 +122,12 @@ impl Default for CacheConfig {
         Self {
             enabled: true,
             max_size: 100,
+            max_bytes: 64 << 20,
             ttl_seconds: 3600,
+            persistence_enabled: false,
+            persistence_path: None,
+            libzim_cluster_cache_max_size_bytes: None,
+            libzim_dirent_cache_max_count: None,
         }
     }
 }
@@ -358,6 +398,29 @@ impl Config {
         }
         if !(60..=86_400).contains(&self.cache.ttl_seconds) {
             return Err(field("cache.ttl_seconds", "must be 60-86400"));
+        }
+        if self.cache.max_bytes > 8 << 30 {
+            return Err(field("cache.max_bytes", "must be 0-8589934592 (8 GiB)"));
+        }
+        if self
+            .cache
+            .libzim_cluster_cache_max_size_bytes
+            .is_some_and(|b| b > 4 << 30)
+        {
+            return Err(field(
+                "cache.libzim_cluster_cache_max_size_bytes",
+                "must be 0-4294967296 (4 GiB)",
+            ));
+        }
+        if self
+            .cache
+            .libzim_dirent_cache_max_count
+            .is_some_and(|n| n > 10_000_000)
+        {
+            return Err(field(
+                "cache.libzim_dirent_cache_max_count",
+                "must be 0-10000000",
+            ));
         }
         if self.content.max_content_length < 100 {
             return Err(field("content.max_content_length", "must be at least 100"));

@@ -34,15 +34,24 @@ struct Opened {
 
 pub struct ArchiveRegistry {
     dirs: AllowedDirs,
+    /// Decompressed-cluster budget of each archive opened.
+    cluster_cache_bytes: u64,
     files: RwLock<Arc<Vec<ArchiveFile>>>,
     opened: RwLock<HashMap<PathBuf, Opened>>,
 }
 
 impl ArchiveRegistry {
     pub fn new(dirs: AllowedDirs) -> Self {
+        Self::with_cluster_budget(dirs, CLUSTER_CACHE_BYTES)
+    }
+
+    /// A registry whose archives each keep up to `cluster_cache_bytes` of decoded clusters
+    /// (`cache.libzim_cluster_cache_max_size_bytes`).
+    pub fn with_cluster_budget(dirs: AllowedDirs, cluster_cache_bytes: u64) -> Self {
         let files = dirs.scan();
         Self {
             dirs,
+            cluster_cache_bytes,
             files: RwLock::new(Arc::new(files)),
             opened: RwLock::new(HashMap::new()),
         }
@@ -135,7 +144,7 @@ impl ArchiveRegistry {
             });
         }
         let options = OpenOptions {
-            cluster_cache_bytes: CLUSTER_CACHE_BYTES,
+            cluster_cache_bytes: self.cluster_cache_bytes,
             ..OpenOptions::default()
         };
         let archive = Archive::open_with(&canonical, options).map_err(|e| {

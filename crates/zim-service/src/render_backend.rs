@@ -8,6 +8,7 @@ use zim_reader::Entry;
 use zim_render::{Budget, Document, RenderOptions};
 
 use crate::backend::{HtmlSource, Markdown, RenderBackend};
+use crate::cache::ResultCache;
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::args::{LinkDirection, View};
@@ -22,20 +23,31 @@ pub struct ZimRenderBackend {
     /// `None` when caching is off (`cache.enabled = false`): every call parses afresh, as
     /// openzim-mcp does with its cache off, so benchmarks of first calls stay honest.
     parsed: Option<moka::sync::Cache<(String, u32), Arc<Document>>>,
+    /// The service's result cache, whose hit/miss figures count these lookups too: a page
+    /// served from its parsed tree is repeated work avoided, as a cached result is.
+    counted_in: Option<Arc<ResultCache>>,
 }
 
 impl ZimRenderBackend {
     /// A renderer that keeps the last parsed documents for follow-up calls.
     pub fn new() -> Self {
-        Self::with_parsed_cache(true)
+        Self::with_parsed_cache(true, None)
     }
 
     /// A renderer whose parsed-document cache is on or off; the service passes
-    /// `config.cache.enabled`, so one switch turns every result cache off.
-    pub fn with_parsed_cache(enabled: bool) -> Self {
+    /// `config.cache.enabled`, so one switch turns every result cache off, and its result
+    /// cache, which counts the document cache's hits and misses.
+    pub fn with_parsed_cache(enabled: bool, counted_in: Option<Arc<ResultCache>>) -> Self {
         Self {
             options: RenderOptions::default(),
             parsed: enabled.then(|| moka::sync::Cache::new(PARSED_CACHE_ENTRIES)),
+            counted_in,
+        }
+    }
+
+    fn count(&self, hit: bool) {
+        if let Some(cache) = &self.counted_in {
+            cache.count_lookup(hit);
         }
     }
 
@@ -60,8 +72,10 @@ impl ZimRenderBackend {
             entry.index(),
         );
         if let Some(doc) = cache.get(&key) {
+            self.count(true);
             return Ok(doc);
         }
+        self.count(false);
         let doc = parse()?;
         cache.insert(key, Arc::clone(&doc));
         Ok(doc)

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use zim_search::{ArchiveSearch, ResultSource, SearchRequest, SuggestSource};
 
 use crate::backend::{SearchBackend, html_to_text};
+use crate::cache::ResultCache;
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::args::{SearchMode, ZimSearchArgs};
@@ -19,28 +20,26 @@ const SNIPPET_CHARS: usize = 300;
 /// Bytes of an entry read to build its snippet (articles can be megabytes).
 const SNIPPET_SOURCE_BYTES: usize = 200_000;
 
-/// Search responses kept for repeated calls (same archive, mode, query, page and filters).
-const RESULT_CACHE_ENTRIES: u64 = 256;
-
 pub struct ZimSearchBackend {
     /// One searcher per archive (by uuid): its Xapian handles are opened once and reused.
     searchers: Mutex<HashMap<String, Arc<ArchiveSearch>>>,
-    /// `None` when caching is off (`cache.enabled = false`): every call searches afresh.
-    results: Option<moka::sync::Cache<String, Arc<Value>>>,
+    /// The service's result cache (responses of repeated calls: same archive, mode, query,
+    /// page and filters); `None` searches afresh every time.
+    results: Option<Arc<ResultCache>>,
 }
 
 impl ZimSearchBackend {
-    /// A backend that caches search responses.
+    /// A backend without a response cache.
     pub fn new() -> Self {
-        Self::with_result_cache(true)
+        Self::with_result_cache(None)
     }
 
-    /// A backend whose response cache is on or off; the service passes
-    /// `config.cache.enabled`, so one switch turns every result cache off.
-    pub fn with_result_cache(enabled: bool) -> Self {
+    /// A backend keeping its responses in `cache` (the service passes its own, so they share
+    /// its bounds, TTL, statistics and persistence, and its on/off switch).
+    pub fn with_result_cache(cache: Option<Arc<ResultCache>>) -> Self {
         Self {
             searchers: Mutex::new(HashMap::new()),
-            results: enabled.then(|| moka::sync::Cache::new(RESULT_CACHE_ENTRIES)),
+            results: cache,
         }
     }
 
@@ -99,12 +98,9 @@ impl SearchBackend for ZimSearchBackend {
             args.namespace,
             args.content_type,
         );
-        if let Some(hit) = cache.get(&key) {
-            return Ok(Value::clone(&hit));
-        }
-        let value = self.search_uncached(archive, args, limit, offset)?;
-        cache.insert(key, Arc::new(value.clone()));
-        Ok(value)
+        let value =
+            cache.get_or_try_insert(&key, || self.search_uncached(archive, args, limit, offset))?;
+        Ok(Value::clone(&value))
     }
 }
 
@@ -247,8 +243,9 @@ mod tests {
     #[test]
     fn cached_responses_equal_fresh_ones_and_keys_tell_calls_apart() {
         let open = ray_charles();
-        let cached = ZimSearchBackend::with_result_cache(true);
-        let fresh = ZimSearchBackend::with_result_cache(false);
+        let cache = Arc::new(ResultCache::new(crate::config::CacheConfig::default()));
+        let cached = ZimSearchBackend::with_result_cache(Some(Arc::clone(&cache)));
+        let fresh = ZimSearchBackend::new();
         for query in [
             json!({"query": "piano"}),
             json!({"query": "piano", "mode": "suggest"}),
@@ -270,5 +267,8 @@ mod tests {
         assert_eq!(piano["mode"], "fulltext");
         assert_eq!(piano["query"], "piano");
         assert!(fresh.results.is_none());
+        // Three queries, two pages each, the repeats and the last piano: hits counted.
+        let stats = cache.stats();
+        assert_eq!((stats.size, stats.misses, stats.hits), (6, 6, 4));
     }
 }

@@ -34,7 +34,7 @@ pub struct ZimService {
     config: Config,
     registry: ArchiveRegistry,
     limiter: RateLimiter,
-    cache: ResultCache,
+    cache: Arc<ResultCache>,
     cursors: CursorCodec,
     started_at: DateTime<Utc>,
     search: Option<Arc<dyn SearchBackend>>,
@@ -46,9 +46,12 @@ impl ZimService {
     /// A service with the default backends: zim-render (feature `render`, else plain text)
     /// and zim-search (feature `search`, else no search).
     pub fn new(config: Config) -> Self {
-        // Both backends' caches follow the service's cache switch, so "cache off" is off.
-        let cache = config.cache.enabled;
-        Self::with_backends(config, default_search(cache), default_renderer(cache))
+        // Search responses go to the service's result cache; the renderer's parsed documents
+        // follow its switch, so "cache off" is off everywhere.
+        let cache = Arc::new(ResultCache::new(config.cache.clone()));
+        let search = default_search(&cache);
+        let renderer = default_renderer(&config, &cache);
+        Self::assemble(config, cache, search, renderer)
     }
 
     pub fn with_backends(
@@ -56,10 +59,30 @@ impl ZimService {
         search: Option<Arc<dyn SearchBackend>>,
         renderer: Arc<dyn RenderBackend>,
     ) -> Self {
-        let registry = ArchiveRegistry::new(AllowedDirs::new(config.allowed_directories.clone()));
+        let cache = Arc::new(ResultCache::new(config.cache.clone()));
+        Self::assemble(config, cache, search, renderer)
+    }
+
+    fn assemble(
+        config: Config,
+        cache: Arc<ResultCache>,
+        search: Option<Arc<dyn SearchBackend>>,
+        renderer: Arc<dyn RenderBackend>,
+    ) -> Self {
+        if config.cache.libzim_dirent_cache_max_count.is_some() {
+            tracing::info!(
+                "cache.libzim_dirent_cache_max_count has no effect: this reader keeps no dirent \
+                 cache (dirents are read on demand; the OS page cache holds them)"
+            );
+        }
+        let dirs = AllowedDirs::new(config.allowed_directories.clone());
+        let registry = match config.cache.libzim_cluster_cache_max_size_bytes {
+            Some(bytes) => ArchiveRegistry::with_cluster_budget(dirs, bytes),
+            None => ArchiveRegistry::new(dirs),
+        };
         Self {
             limiter: RateLimiter::new(config.rate_limit.clone()),
-            cache: ResultCache::new(config.cache.clone()),
+            cache,
             cursors: CursorCodec::new(),
             started_at: Utc::now(),
             registry,
@@ -98,6 +121,11 @@ impl ZimService {
 
     pub fn cache_stats(&self) -> CacheStats {
         self.cache.stats()
+    }
+
+    /// Save the result cache to disk when persistence is on (called at shutdown).
+    pub fn save_cache(&self) -> Result<usize, String> {
+        self.cache.save()
     }
 
     pub fn cursors(&self) -> &CursorCodec {
@@ -434,26 +462,27 @@ impl ZimService {
 }
 
 #[cfg(feature = "search")]
-fn default_search(cache: bool) -> Option<Arc<dyn SearchBackend>> {
+fn default_search(cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
     Some(Arc::new(
-        crate::search_backend::ZimSearchBackend::with_result_cache(cache),
+        crate::search_backend::ZimSearchBackend::with_result_cache(Some(Arc::clone(cache))),
     ))
 }
 
 #[cfg(not(feature = "search"))]
-fn default_search(_cache: bool) -> Option<Arc<dyn SearchBackend>> {
+fn default_search(_cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
     None
 }
 
 #[cfg(feature = "render")]
-fn default_renderer(cache: bool) -> Arc<dyn RenderBackend> {
+fn default_renderer(config: &Config, cache: &Arc<ResultCache>) -> Arc<dyn RenderBackend> {
     Arc::new(crate::render_backend::ZimRenderBackend::with_parsed_cache(
-        cache,
+        config.cache.enabled,
+        Some(Arc::clone(cache)),
     ))
 }
 
 #[cfg(not(feature = "render"))]
-fn default_renderer(_cache: bool) -> Arc<dyn RenderBackend> {
+fn default_renderer(_config: &Config, _cache: &Arc<ResultCache>) -> Arc<dyn RenderBackend> {
     Arc::new(crate::backend::PlainTextRenderer)
 }
 
