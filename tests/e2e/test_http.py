@@ -155,6 +155,48 @@ def test_rate_limit_is_per_client_address_not_per_session(http_server):
     assert [r.is_error for r in other] == [False, False]
 
 
+def test_stateless_http_serves_handshake_era_clients_without_sessions(http_server):
+    server = http_server("--mode", "advanced", str(KIWIX), env={"OPENZIM_MCP_STATELESS_HTTP": "true"})
+    url = server.base + "/mcp"
+    init = httpx.post(url, json=INIT, headers=MCP_HEADERS)
+    assert init.status_code == 200 and "mcp-session-id" not in init.headers
+    for method in ("GET", "DELETE"):
+        refused = httpx.request(method, url, headers=MCP_HEADERS)
+        assert refused.status_code == 405 and refused.headers["allow"] == "POST"
+    # A tool call needs no session: any replica could answer it.
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "zim_metadata", "arguments": {"zim_file_path": "example.zim"}}}
+    answer = httpx.post(url, json=call, headers={**MCP_HEADERS, "MCP-Protocol-Version": "2025-06-18"})
+    assert answer.status_code == 200 and "5dc0b3af-5df2-0925-f0ca-d2bf75e78af6" in answer.text
+
+    async def go():
+        async with Client(url, mode="legacy") as client:
+            return await client.call_tool("zim_search", {"query": "wikibooks", "zim_file_path": "example.zim"})
+
+    assert tool_json(run(go()))["results"]
+    # Sessions are the default.
+    stateful = http_server(str(KIWIX))
+    assert "mcp-session-id" in httpx.post(stateful.base + "/mcp", json=INIT, headers=MCP_HEADERS).headers
+
+
+def test_cache_hints_in_the_2026_protocol(http_server):
+    server = http_server(str(KIWIX), env={"OPENZIM_MCP_WATCH_INTERVAL_SECONDS": "2"})
+    short = http_server(str(KIWIX), env={"OPENZIM_MCP_RESOURCE_CACHE_TTL_SECONDS": "0"})
+
+    async def hints(base: str):
+        async with Client(base + "/mcp", mode="2026-07-28") as client:
+            return {
+                "tools": (await client.list_tools()).ttl_ms,
+                "resources": (await client.list_resources()).ttl_ms,
+                "overview": (await client.read_resource("zim://example")).ttl_ms,
+                "files": (await client.read_resource("zim://files")).ttl_ms,
+            }
+
+    assert run(hints(server.base)) == {"tools": 3_600_000, "resources": 2000, "overview": 3_600_000, "files": 2000}
+    # resource_cache_ttl_seconds=0 puts overview reads back on the watcher-bounded hint.
+    assert run(hints(short.base))["overview"] == 5000
+
+
 def test_legacy_sse_transport(http_server):
     server = http_server("--mode", "advanced", str(KIWIX), transport="sse")
     with httpx.Client(base_url=server.base, timeout=30) as http:

@@ -207,3 +207,18 @@ def test_synthesize_returns_a_cited_briefing():
     assert one["total_chars"] <= 1200
     assert len({c["entry_path"] for c in one["citations"]}) <= 3
     assert any("soul" in p["text_markdown"].lower() for p in one["passages"])
+
+
+def test_synthesize_follows_the_configured_budget_and_sources():
+    env = {**NO_RATE_LIMIT, "OPENZIM_MCP_SYNTHESIZE__OUTPUT_CHAR_BUDGET": "600", "OPENZIM_MCP_SYNTHESIZE__TOP_N": "2"}
+
+    async def go():
+        async with stdio_client(str(KIWIX), env=env) as client:
+            briefing = await client.call_tool("zim_query", {"query": "soul music in zimfile.zim", "synthesize": True})
+            too_many = await client.call_tool("zim_query", {"query": "soul music", "synthesize": True, "limit": 51})
+            return tool_json(briefing), too_many
+
+    briefing, too_many = run(go())
+    assert briefing["citations"] and briefing["total_chars"] <= 600
+    assert len({c["entry_path"] for c in briefing["citations"]}) <= 2
+    assert too_many.is_error and "at most 50" in tool_json(too_many)["message"]

@@ -325,7 +325,15 @@ def test_search_modes_and_pagination():
             everywhere = tool_json(await client.call_tool("zim_search", {"query": query, "cross_file": True}))
             return query, first, suggest, title, bad, everywhere
 
+    async def tight_budget():
+        # A one-microsecond budget is spent by the first archive: the rest are left out.
+        env = {"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false",
+               "OPENZIM_MCP_SEARCH__SEARCH_ALL_TOTAL_TIMEOUT_SECONDS": "0.000001"}
+        async with stdio_client(*ADVANCED, env=env) as client:
+            return tool_json(await client.call_tool("zim_search", {"query": "wikibooks", "cross_file": True}))
+
     query, first, suggest, title, bad, everywhere = run(go())
+    partial = run(tight_budget())
     expected = oracle_search[query]
     assert first["mode"] == "fulltext" and first["source"] == "fulltext"
     assert [r["path"] for r in first["results"]] == expected["top"][:2]
@@ -334,7 +342,19 @@ def test_search_modes_and_pagination():
     assert title["found"] is True and title["entry"]["path"] == PAGE["path"]
     assert error_payload(bad)["operation"] == "invalid_arguments"
     assert everywhere["files_searched"] >= 8 and len(everywhere["per_file_results"]) == everywhere["files_searched"]
+    assert everywhere["budget_exceeded"] is False
+    assert everywhere["files_available"] == everywhere["files_searched"] + len(everywhere["skipped_files"])
+    # One ranking across archives: every hit of every archive, once, best normalised score first.
+    merged = everywhere["merged_results"]
+    per_file_hits = {(f["zim_file"], r["path"]) for f in everywhere["per_file_results"] for r in f["results"]}
+    assert {(m["zim_file"], m["path"]) for m in merged} == per_file_hits and len(merged) == len(per_file_hits)
+    assert [m["rank"] for m in merged] == list(range(len(merged)))
+    scored = [m["normalized_score"] for m in merged if "normalized_score" in m]
+    assert scored and scored == sorted(scored, reverse=True) and all(0 <= x <= 1 for x in scored)
+    assert merged[0]["path"] in expected["top"]
     assert_no_absolute_paths(json.dumps(everywhere))
+    assert partial["budget_exceeded"] is True
+    assert partial["files_searched"] == 1 < partial["files_available"]
 
 
 def test_prompts_and_resources():

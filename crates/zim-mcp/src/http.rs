@@ -75,7 +75,10 @@ pub fn router(
         .with_cancellation_token(shutdown.child_token())
         .with_max_request_body_bytes(MAX_BODY_BYTES)
         // Host/Origin validation is done once, for every route, by `check_host_and_origin`.
-        .disable_allowed_hosts();
+        .disable_allowed_hosts()
+        // `stateless_http`: handshake-era clients get no session, each POST is answered on
+        // its own (any replica can answer it), and GET/DELETE on /mcp are 405 `Allow: POST`.
+        .with_legacy_session_mode(!(config.stateless_http && config.transport == Transport::Http));
     let mcp = StreamableHttpService::new(
         move || {
             Ok(

@@ -117,6 +117,20 @@ in path as %2F). Prompts: /research, /summarize, /explore."
     )
 }
 
+/// Freshness (2026-07-28 `ttlMs`) of the registration lists (tools, prompts, templates): they
+/// are fixed at start-up, so only a restart changes them. Scope is private throughout: the
+/// payloads describe this server's own archives.
+const STATIC_LIST_TTL_MS: u64 = 60 * 60 * 1000;
+
+impl ZimMcpServer {
+    /// The watcher's polling interval in milliseconds: how stale a live listing may get.
+    fn watcher_ttl_ms(&self) -> u64 {
+        u64::try_from(self.service.config().watch_interval_seconds)
+            .unwrap_or(5)
+            .saturating_mul(1000)
+    }
+}
+
 impl ServerHandler for ZimMcpServer {
     fn get_info(&self) -> ServerConfig {
         let config = self.service.config();
@@ -179,7 +193,9 @@ impl ServerHandler for ZimMcpServer {
         if self.wikipedia_tools.is_some() {
             tools.extend(wikipedia::tools());
         }
-        Ok(ListToolsResult::with_all_items(tools))
+        Ok(ListToolsResult::with_all_items(tools)
+            .with_ttl_ms(STATIC_LIST_TTL_MS)
+            .with_cache_scope(CacheScope::Private))
     }
 
     async fn call_tool(
@@ -216,7 +232,9 @@ impl ServerHandler for ZimMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Ok(ListPromptsResult::with_all_items(prompts::list()))
+        Ok(ListPromptsResult::with_all_items(prompts::list())
+            .with_ttl_ms(STATIC_LIST_TTL_MS)
+            .with_cache_scope(CacheScope::Private))
     }
 
     async fn get_prompt(
@@ -251,7 +269,11 @@ impl ServerHandler for ZimMcpServer {
                     .with_mime_type("application/json"),
             );
         }
-        Ok(ListResourcesResult::with_all_items(list))
+        // The list follows the directories, which the watcher polls: a cached list is never
+        // staler than the server's own detection latency.
+        Ok(ListResourcesResult::with_all_items(list)
+            .with_ttl_ms(self.watcher_ttl_ms())
+            .with_cache_scope(CacheScope::Private))
     }
 
     async fn list_resource_templates(
@@ -265,7 +287,10 @@ impl ServerHandler for ZimMcpServer {
                 .with_mime_type("application/json"),
             ResourceTemplate::new(resources::ENTRY_TEMPLATE, "ZIM entry")
                 .with_description("One entry with its own MIME type; encode '/' in {path} as %2F"),
-        ]))
+        ]
+        )
+        .with_ttl_ms(STATIC_LIST_TTL_MS)
+        .with_cache_scope(CacheScope::Private))
     }
 
     async fn read_resource(
@@ -281,6 +306,17 @@ impl ServerHandler for ZimMcpServer {
             return Err(not_found(format!("unknown resource URI: {}", request.uri)));
         };
         let reply_uri = request.uri.clone();
+        // A sealed archive fixes its overview until the file is replaced, which subscribers
+        // hear about at once: that read may be reused for `resource_cache_ttl_seconds`.
+        // `zim://files` (a directory scan) and entry reads (never announced) stay on the
+        // watcher-bounded hint.
+        let config = self.service.config();
+        let ttl_ms = match (&target, config.resource_cache_ttl_seconds) {
+            (ResourceRef::Overview { .. }, secs) if secs > 0 => {
+                u64::try_from(secs).unwrap_or(0).saturating_mul(1000)
+            }
+            _ => self.watcher_ttl_ms(),
+        };
         let outcome = self
             .blocking(move |s| -> Result<ResourceContents, ToolError> {
                 let json_text = |value: Value| {
@@ -311,7 +347,10 @@ impl ServerHandler for ZimMcpServer {
             })
             .await?;
         match outcome {
-            Ok(contents) => Ok(ReadResourceResult::new(vec![contents]).into()),
+            Ok(contents) => Ok(ReadResourceResult::new(vec![contents])
+                .with_ttl_ms(ttl_ms)
+                .with_cache_scope(CacheScope::Private)
+                .into()),
             Err(err) => Err(not_found(err.payload().message)),
         }
     }

@@ -143,6 +143,15 @@ pub struct ContentConfig {
     pub default_search_limit: u64,
     /// Largest entry `zim_get(binary=true)` returns, in bytes.
     pub max_binary_size: u64,
+    /// openzim-mcp's compact-mode table threshold (rows, at least 1). Our compact view always
+    /// shows a table as a one-line placeholder, so this has no effect.
+    pub table_row_threshold: u64,
+    /// openzim-mcp's compact-mode table threshold (characters, at least 50); no effect here,
+    /// as for `table_row_threshold`.
+    pub table_char_threshold: u64,
+    /// openzim-mcp's cap on the key/value pairs of the infobox its compact view extracts
+    /// (1-200). Our compact view leaves infoboxes to the full view, so this has no effect.
+    pub infobox_kv_limit: u64,
 }
 
 impl Default for ContentConfig {
@@ -152,6 +161,9 @@ impl Default for ContentConfig {
             snippet_length: 3000,
             default_search_limit: 10,
             max_binary_size: 10 * 1024 * 1024,
+            table_row_threshold: 8,
+            table_char_threshold: 600,
+            infobox_kv_limit: 30,
         }
     }
 }
@@ -161,15 +173,22 @@ impl Default for ContentConfig {
 pub struct LoggingConfig {
     /// DEBUG, INFO, WARNING, ERROR or CRITICAL (any case); TRACE is accepted too.
     pub level: String,
+    /// openzim-mcp's Python `logging` format string. Our logs use `tracing`'s own format,
+    /// so this is accepted and has no effect.
+    pub format: String,
 }
 
 impl Default for LoggingConfig {
     fn default() -> Self {
         Self {
             level: "INFO".to_owned(),
+            format: PYTHON_LOG_FORMAT.to_owned(),
         }
     }
 }
+
+/// openzim-mcp's default `logging.format`.
+const PYTHON_LOG_FORMAT: &str = "%(asctime)s - %(name)s - %(levelname)s - %(message)s";
 
 impl LoggingConfig {
     /// The `tracing` filter directive for the configured level.
@@ -186,6 +205,142 @@ impl LoggingConfig {
                     "unknown log level {other:?}; use DEBUG, INFO, WARNING, ERROR or CRITICAL"
                 ),
             }),
+        }
+    }
+}
+
+/// openzim-mcp's response metadata knobs (`_meta` footer, token estimates). zim-mcp adds no
+/// footer and counts no tokens, so both are accepted and have no effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetaConfig {
+    pub footer_enabled: bool,
+    pub tokenizer_encoding: String,
+}
+
+impl Default for MetaConfig {
+    fn default() -> Self {
+        Self {
+            footer_enabled: true,
+            tokenizer_encoding: "cl100k_base".to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    /// openzim-mcp's "did you mean" list length (1-20); no effect here.
+    pub structured_suggestions_limit: u64,
+    /// openzim-mcp's fuzzy title matching (2-20, 0.0-1.0); no effect here: title lookups go
+    /// through the archive's own title index and case/accent folding.
+    pub fuzzy_title_min_query_len: u64,
+    pub fuzzy_title_score_penalty: f64,
+    /// Wall-clock budget of one cross-file search, in seconds (0-300; 0 = none). Archives not
+    /// reached in time are left out and the response says `budget_exceeded: true`.
+    pub search_all_total_timeout_seconds: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            structured_suggestions_limit: 5,
+            fuzzy_title_min_query_len: 4,
+            fuzzy_title_score_penalty: 0.85,
+            search_all_total_timeout_seconds: 20.0,
+        }
+    }
+}
+
+/// Most passages `zim_query(synthesize=true)` returns (its `limit` ceiling), as openzim-mcp.
+pub const SYNTHESIZE_MAX_PASSAGES: u64 = 50;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SynthesizeConfig {
+    /// Sources used when the caller gives no `limit` (1-50).
+    pub top_n: u64,
+    /// Search hits examined per archive to find the sources (1-100).
+    pub per_archive_k: u64,
+    /// Answer size in characters when the caller gives no `max_content_length` (500-20000).
+    pub output_char_budget: u64,
+    /// openzim-mcp's passage-ranking knobs; no effect here (our passages are scored by
+    /// query-word coverage).
+    pub section_affinity_threshold: f64,
+    pub section_affinity_boost: f64,
+    pub max_secondary_archive_hits: u64,
+    pub cross_archive_min_overlap: u64,
+}
+
+impl Default for SynthesizeConfig {
+    fn default() -> Self {
+        Self {
+            top_n: 5,
+            per_archive_k: 10,
+            output_char_budget: 4800,
+            section_affinity_threshold: 0.25,
+            section_affinity_boost: 1.5,
+            max_secondary_archive_hits: 2,
+            cross_archive_min_overlap: 1,
+        }
+    }
+}
+
+/// openzim-mcp's optional cross-encoder reranker. zim-mcp ships no ML model, so these are
+/// accepted (and range-checked) and have no effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RerankerConfig {
+    pub enabled: bool,
+    pub model_id: String,
+    pub final_top_k: u64,
+    pub max_query_length: u64,
+    pub max_passage_length: u64,
+    pub min_query_tokens: u64,
+    pub first_call_timeout_seconds: f64,
+    pub cache_dir: Option<PathBuf>,
+    pub allow_model_download: bool,
+}
+
+impl Default for RerankerConfig {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            model_id: "BAAI/bge-reranker-base".to_owned(),
+            final_top_k: 10,
+            max_query_length: 256,
+            max_passage_length: 512,
+            min_query_tokens: 4,
+            first_call_timeout_seconds: 15.0,
+            cache_dir: None,
+            allow_model_download: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct MlConfig {
+    pub reranker: RerankerConfig,
+}
+
+/// openzim-mcp's rule-based query rewriting (misspelling maps). zim-mcp's intent parser has
+/// its own normalisation, so these are accepted (the files must exist, as there) and have no
+/// effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct QueryRewriteConfig {
+    pub enabled: bool,
+    pub misspelling_map_path: Option<PathBuf>,
+    pub misspelling_exclusion_path: Option<PathBuf>,
+}
+
+impl Default for QueryRewriteConfig {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            misspelling_map_path: None,
+            misspelling_exclusion_path: None,
         }
     }
 }
@@ -238,12 +393,27 @@ pub struct Config {
     /// Extra `Host` values accepted besides loopback (DNS-rebinding protection).
     #[serde(deserialize_with = "string_or_list")]
     pub allowed_hosts: Vec<String>,
+    /// Serve clients of protocol revisions before 2026-07-28 without sessions (no
+    /// `Mcp-Session-Id`; GET and DELETE on `/mcp` answered 405), so any replica behind a load
+    /// balancer can answer any request. 2026-07-28 clients are sessionless either way.
+    pub stateless_http: bool,
     pub watch_interval_seconds: i64,
+    /// How long (seconds, 0-86400) a client may reuse a read of a `zim://{name}` overview
+    /// (the 2026-07-28 `ttlMs` hint); 0 puts those reads on the watcher-bounded hint.
+    pub resource_cache_ttl_seconds: i64,
     pub subscriptions_enabled: bool,
+    /// openzim-mcp's archive-type preset overrides (a TOML file, which must exist); no effect
+    /// here.
+    pub presets_override_path: Option<PathBuf>,
     pub cache: CacheConfig,
     pub content: ContentConfig,
     pub logging: LoggingConfig,
+    pub meta: MetaConfig,
+    pub ml: MlConfig,
+    pub query_rewrite: QueryRewriteConfig,
     pub rate_limit: RateLimitConfig,
+    pub search: SearchConfig,
+    pub synthesize: SynthesizeConfig,
 }
 
 impl Default for Config {
@@ -259,12 +429,20 @@ impl Default for Config {
             insecure_disable_auth: false,
             cors_origins: Vec::new(),
             allowed_hosts: Vec::new(),
+            stateless_http: false,
             watch_interval_seconds: 5,
+            resource_cache_ttl_seconds: 3600,
             subscriptions_enabled: true,
+            presets_override_path: None,
             cache: CacheConfig::default(),
             content: ContentConfig::default(),
             logging: LoggingConfig::default(),
+            meta: MetaConfig::default(),
+            ml: MlConfig::default(),
+            query_rewrite: QueryRewriteConfig::default(),
             rate_limit: RateLimitConfig::default(),
+            search: SearchConfig::default(),
+            synthesize: SynthesizeConfig::default(),
         }
     }
 }
@@ -431,6 +609,115 @@ impl Config {
         if !(1..=100).contains(&self.content.default_search_limit) {
             return Err(field("content.default_search_limit", "must be 1-100"));
         }
+        check_u(
+            "content.table_row_threshold",
+            self.content.table_row_threshold,
+            1,
+            u64::MAX,
+        )?;
+        check_u(
+            "content.table_char_threshold",
+            self.content.table_char_threshold,
+            50,
+            u64::MAX,
+        )?;
+        check_u(
+            "content.infobox_kv_limit",
+            self.content.infobox_kv_limit,
+            1,
+            200,
+        )?;
+        if !(0..=86_400).contains(&self.resource_cache_ttl_seconds) {
+            return Err(field("resource_cache_ttl_seconds", "must be 0-86400"));
+        }
+        let search = &self.search;
+        check_u(
+            "search.structured_suggestions_limit",
+            search.structured_suggestions_limit,
+            1,
+            20,
+        )?;
+        check_u(
+            "search.fuzzy_title_min_query_len",
+            search.fuzzy_title_min_query_len,
+            2,
+            20,
+        )?;
+        check_f(
+            "search.fuzzy_title_score_penalty",
+            search.fuzzy_title_score_penalty,
+            0.0,
+            1.0,
+        )?;
+        check_f(
+            "search.search_all_total_timeout_seconds",
+            search.search_all_total_timeout_seconds,
+            0.0,
+            300.0,
+        )?;
+        let syn = &self.synthesize;
+        check_u("synthesize.top_n", syn.top_n, 1, SYNTHESIZE_MAX_PASSAGES)?;
+        check_u("synthesize.per_archive_k", syn.per_archive_k, 1, 100)?;
+        check_u(
+            "synthesize.output_char_budget",
+            syn.output_char_budget,
+            500,
+            20_000,
+        )?;
+        check_f(
+            "synthesize.section_affinity_threshold",
+            syn.section_affinity_threshold,
+            0.0,
+            1.0,
+        )?;
+        check_f(
+            "synthesize.section_affinity_boost",
+            syn.section_affinity_boost,
+            1.0,
+            10.0,
+        )?;
+        check_u(
+            "synthesize.max_secondary_archive_hits",
+            syn.max_secondary_archive_hits,
+            0,
+            50,
+        )?;
+        check_u(
+            "synthesize.cross_archive_min_overlap",
+            syn.cross_archive_min_overlap,
+            1,
+            10,
+        )?;
+        let rr = &self.ml.reranker;
+        check_u("ml.reranker.final_top_k", rr.final_top_k, 1, 100)?;
+        check_u("ml.reranker.max_query_length", rr.max_query_length, 1, 4096)?;
+        check_u(
+            "ml.reranker.max_passage_length",
+            rr.max_passage_length,
+            1,
+            8192,
+        )?;
+        check_u("ml.reranker.min_query_tokens", rr.min_query_tokens, 0, 64)?;
+        check_f(
+            "ml.reranker.first_call_timeout_seconds",
+            rr.first_call_timeout_seconds,
+            0.1,
+            120.0,
+        )?;
+        for (name, path) in [
+            (
+                "query_rewrite.misspelling_map_path",
+                &self.query_rewrite.misspelling_map_path,
+            ),
+            (
+                "query_rewrite.misspelling_exclusion_path",
+                &self.query_rewrite.misspelling_exclusion_path,
+            ),
+        ] {
+            if path.as_ref().is_some_and(|p| !p.is_file()) {
+                return Err(field(name, "query_rewrite data file not found"));
+            }
+        }
         check_rate(
             "rate_limit",
             self.rate_limit.requests_per_second,
@@ -471,6 +758,25 @@ impl Config {
         }
     }
 
+    /// The openzim-mcp-only settings (see [`INERT_SETTINGS`]) this configuration sets to
+    /// something other than their default.
+    pub fn inert_settings(&self) -> Vec<&'static str> {
+        let (Ok(mine), Ok(defaults)) = (
+            serde_json::to_value(self),
+            serde_json::to_value(Config::default()),
+        ) else {
+            return Vec::new();
+        };
+        INERT_SETTINGS
+            .iter()
+            .copied()
+            .filter(|name| {
+                let path: Vec<String> = name.split('.').map(str::to_owned).collect();
+                get_path(&mine, &path) != get_path(&defaults, &path)
+            })
+            .collect()
+    }
+
     /// The port as a socket port; `validated` guarantees the range.
     pub fn port_u16(&self) -> u16 {
         u16::try_from(self.port).unwrap_or(8000)
@@ -491,11 +797,66 @@ fn check_rate(name: &str, rps: f64, burst: u32) -> Result<(), ConfigError> {
             "must be a positive number",
         ));
     }
-    if burst == 0 {
-        return Err(field(&format!("{name}.burst_size"), "must be at least 1"));
+    if !(1..=1000).contains(&burst) {
+        return Err(field(&format!("{name}.burst_size"), "must be 1-1000"));
     }
     Ok(())
 }
+
+fn check_u(name: &str, value: u64, lo: u64, hi: u64) -> Result<(), ConfigError> {
+    if (lo..=hi).contains(&value) {
+        return Ok(());
+    }
+    Err(field(
+        name,
+        if hi == u64::MAX {
+            format!("{value} is below the minimum {lo}")
+        } else {
+            format!("{value} is outside {lo}-{hi}")
+        },
+    ))
+}
+
+fn check_f(name: &str, value: f64, lo: f64, hi: f64) -> Result<(), ConfigError> {
+    if value.is_finite() && (lo..=hi).contains(&value) {
+        return Ok(());
+    }
+    Err(field(name, format!("{value} is outside {lo}-{hi}")))
+}
+
+/// openzim-mcp settings zim-mcp accepts, so a configuration written for it starts unchanged,
+/// but that steer features zim-mcp does not have (an ML reranker, a token-counting footer,
+/// fuzzy title scoring, archive presets...). [`Config::inert_settings`] names those an
+/// operator changed, so start-up can say they have no effect.
+const INERT_SETTINGS: &[&str] = &[
+    "cache.libzim_dirent_cache_max_count",
+    "content.table_row_threshold",
+    "content.table_char_threshold",
+    "content.infobox_kv_limit",
+    "logging.format",
+    "meta.footer_enabled",
+    "meta.tokenizer_encoding",
+    "ml.reranker.enabled",
+    "ml.reranker.model_id",
+    "ml.reranker.final_top_k",
+    "ml.reranker.max_query_length",
+    "ml.reranker.max_passage_length",
+    "ml.reranker.min_query_tokens",
+    "ml.reranker.first_call_timeout_seconds",
+    "ml.reranker.cache_dir",
+    "ml.reranker.allow_model_download",
+    "presets_override_path",
+    "query_rewrite.enabled",
+    "query_rewrite.misspelling_map_path",
+    "query_rewrite.misspelling_exclusion_path",
+    "search.structured_suggestions_limit",
+    "search.fuzzy_title_min_query_len",
+    "search.fuzzy_title_score_penalty",
+    "synthesize.section_affinity_threshold",
+    "synthesize.section_affinity_boost",
+    "synthesize.max_secondary_archive_hits",
+    "synthesize.cross_archive_min_overlap",
+];
 
 /// `localhost`, `127.0.0.0/8`, `::1` (with or without brackets).
 pub fn is_loopback_host(host: &str) -> bool {
@@ -721,6 +1082,130 @@ mod tests {
             ("OPENZIM_MCP_LOGGING__LEVEL", "loud", "log level"),
             ("OPENZIM_MCP_RATE_LIMIT__BURST_SIZE", "0", "burst_size"),
             ("OPENZIM_MCP_CACHE__MAX_SIZE", "0", "cache.max_size"),
+        ];
+        for (key, value, needle) in cases {
+            let err = Config::load(None, env(&[(key, value)]), &dir_cli(dir.path()))
+                .expect_err(key)
+                .to_string();
+            assert!(err.contains(needle), "{key}={value}: {err}");
+        }
+    }
+
+    /// Every setting of openzim-mcp 3.4.0's `OpenZimMcpConfig`, as its users write them in the
+    /// environment: none may stop the server from starting.
+    #[test]
+    fn every_openzim_mcp_setting_is_accepted() {
+        let dir = tempfile::tempdir().unwrap();
+        let vars = env(&[
+            ("OPENZIM_MCP_SERVER_NAME", "my-zims"),
+            ("OPENZIM_MCP_STATELESS_HTTP", "true"),
+            ("OPENZIM_MCP_RESOURCE_CACHE_TTL_SECONDS", "600"),
+            ("OPENZIM_MCP_PRESETS_OVERRIDE_PATH", "/etc/presets.toml"),
+            ("OPENZIM_MCP_CACHE__MAX_BYTES", "1048576"),
+            (
+                "OPENZIM_MCP_CACHE__LIBZIM_CLUSTER_CACHE_MAX_SIZE_BYTES",
+                "4194304",
+            ),
+            ("OPENZIM_MCP_CONTENT__TABLE_ROW_THRESHOLD", "12"),
+            ("OPENZIM_MCP_CONTENT__TABLE_CHAR_THRESHOLD", "900"),
+            ("OPENZIM_MCP_CONTENT__INFOBOX_KV_LIMIT", "40"),
+            ("OPENZIM_MCP_LOGGING__FORMAT", "%(message)s"),
+            ("OPENZIM_MCP_META__FOOTER_ENABLED", "false"),
+            ("OPENZIM_MCP_META__TOKENIZER_ENCODING", "o200k_base"),
+            ("OPENZIM_MCP_SEARCH__STRUCTURED_SUGGESTIONS_LIMIT", "7"),
+            ("OPENZIM_MCP_SEARCH__FUZZY_TITLE_MIN_QUERY_LEN", "5"),
+            ("OPENZIM_MCP_SEARCH__FUZZY_TITLE_SCORE_PENALTY", "0.5"),
+            (
+                "OPENZIM_MCP_SEARCH__SEARCH_ALL_TOTAL_TIMEOUT_SECONDS",
+                "2.5",
+            ),
+            ("OPENZIM_MCP_SYNTHESIZE__TOP_N", "8"),
+            ("OPENZIM_MCP_SYNTHESIZE__PER_ARCHIVE_K", "20"),
+            ("OPENZIM_MCP_SYNTHESIZE__OUTPUT_CHAR_BUDGET", "6000"),
+            ("OPENZIM_MCP_SYNTHESIZE__SECTION_AFFINITY_THRESHOLD", "0.3"),
+            ("OPENZIM_MCP_SYNTHESIZE__SECTION_AFFINITY_BOOST", "2"),
+            ("OPENZIM_MCP_SYNTHESIZE__MAX_SECONDARY_ARCHIVE_HITS", "0"),
+            ("OPENZIM_MCP_SYNTHESIZE__CROSS_ARCHIVE_MIN_OVERLAP", "2"),
+            ("OPENZIM_MCP_ML__RERANKER__ENABLED", "false"),
+            ("OPENZIM_MCP_ML__RERANKER__MODEL_ID", "jina-reranker-v3"),
+            ("OPENZIM_MCP_ML__RERANKER__CACHE_DIR", "/var/cache/models"),
+            ("OPENZIM_MCP_ML__RERANKER__FIRST_CALL_TIMEOUT_SECONDS", "30"),
+            ("OPENZIM_MCP_QUERY_REWRITE__ENABLED", "false"),
+        ]);
+        let config = Config::load(None, vars, &dir_cli(dir.path())).unwrap();
+        assert!(config.stateless_http);
+        assert_eq!(config.resource_cache_ttl_seconds, 600);
+        assert_eq!(config.search.search_all_total_timeout_seconds, 2.5);
+        assert_eq!(config.synthesize.top_n, 8);
+        assert_eq!(config.synthesize.output_char_budget, 6000);
+        assert_eq!(
+            config.ml.reranker.cache_dir.as_deref(),
+            Some(Path::new("/var/cache/models"))
+        );
+        // The ones without effect here are named, so start-up and zim_health can say so.
+        let inert = config.inert_settings();
+        for name in [
+            "presets_override_path",
+            "content.infobox_kv_limit",
+            "logging.format",
+            "meta.footer_enabled",
+            "search.fuzzy_title_score_penalty",
+            "synthesize.section_affinity_boost",
+            "ml.reranker.model_id",
+            "query_rewrite.enabled",
+        ] {
+            assert!(inert.contains(&name), "{name} missing from {inert:?}");
+        }
+        for effective in ["stateless_http", "synthesize.top_n", "server_name"] {
+            assert!(!inert.contains(&effective), "{effective}");
+        }
+        let defaults = Config::load(None, env(&[]), &dir_cli(dir.path())).unwrap();
+        assert!(defaults.inert_settings().is_empty());
+    }
+
+    #[test]
+    fn openzim_mcp_ranges_are_enforced() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases: &[(&str, &str, &str)] = &[
+            (
+                "OPENZIM_MCP_RESOURCE_CACHE_TTL_SECONDS",
+                "86401",
+                "resource_cache_ttl_seconds",
+            ),
+            ("OPENZIM_MCP_RATE_LIMIT__BURST_SIZE", "1001", "1-1000"),
+            (
+                "OPENZIM_MCP_CONTENT__INFOBOX_KV_LIMIT",
+                "201",
+                "infobox_kv_limit",
+            ),
+            (
+                "OPENZIM_MCP_CONTENT__TABLE_CHAR_THRESHOLD",
+                "10",
+                "minimum 50",
+            ),
+            (
+                "OPENZIM_MCP_SEARCH__SEARCH_ALL_TOTAL_TIMEOUT_SECONDS",
+                "301",
+                "0-300",
+            ),
+            (
+                "OPENZIM_MCP_SEARCH__FUZZY_TITLE_SCORE_PENALTY",
+                "1.5",
+                "fuzzy_title_score_penalty",
+            ),
+            ("OPENZIM_MCP_SYNTHESIZE__TOP_N", "51", "synthesize.top_n"),
+            (
+                "OPENZIM_MCP_SYNTHESIZE__OUTPUT_CHAR_BUDGET",
+                "100",
+                "500-20000",
+            ),
+            ("OPENZIM_MCP_ML__RERANKER__FINAL_TOP_K", "0", "final_top_k"),
+            (
+                "OPENZIM_MCP_QUERY_REWRITE__MISSPELLING_MAP_PATH",
+                "/nonexistent/map.txt",
+                "not found",
+            ),
+            ("OPENZIM_MCP_SYNTHESIZE__TOP_N", "many", "synthesize.top_n"),
         ];
         for (key, value, needle) in cases {
             let err = Config::load(None, env(&[(key, value)]), &dir_cli(dir.path()))

@@ -69,10 +69,13 @@ impl ZimService {
         search: Option<Arc<dyn SearchBackend>>,
         renderer: Arc<dyn RenderBackend>,
     ) -> Self {
-        if config.cache.libzim_dirent_cache_max_count.is_some() {
-            tracing::info!(
-                "cache.libzim_dirent_cache_max_count has no effect: this reader keeps no dirent \
-                 cache (dirents are read on demand; the OS page cache holds them)"
+        let inert = config.inert_settings();
+        if !inert.is_empty() {
+            tracing::warn!(
+                settings = %inert.join(", "),
+                "openzim-mcp settings accepted but without effect in zim-mcp (no ML reranker, \
+                 token footer, fuzzy title scoring, query rewriting, archive presets or dirent \
+                 cache here; tables are always compact placeholders; logs use tracing's format)"
             );
         }
         let dirs = AllowedDirs::new(config.allowed_directories.clone());
@@ -424,8 +427,23 @@ impl ZimService {
         let Some(backend) = &self.search else {
             return Err(search_unavailable());
         };
+        // A cross-file search stops starting new archives once its wall-clock budget
+        // (`search.search_all_total_timeout_seconds`) is spent and says so
+        // (`budget_exceeded`), as openzim-mcp's search_all does.
+        let budget = std::time::Duration::try_from_secs_f64(
+            self.config.search.search_all_total_timeout_seconds,
+        )
+        .ok()
+        .filter(|d| args.cross_file && !d.is_zero());
+        let started = std::time::Instant::now();
+        let mut budget_exceeded = false;
         let mut results = Vec::with_capacity(archives.len());
         for open in &archives {
+            // The first archive is always searched: a budget never yields an empty answer.
+            if !results.is_empty() && budget.is_some_and(|b| started.elapsed() >= b) {
+                budget_exceeded = true;
+                break;
+            }
             let mut result = backend.search(open, &args, limit, offset)?;
             if let Some(map) = result.as_object_mut() {
                 map.insert("zim_file".into(), json!(open.file.display));
@@ -448,6 +466,9 @@ impl ZimService {
             json!({
                 "query": query,
                 "files_searched": results.len(),
+                "files_available": archives.len().saturating_add(skipped.len()),
+                "budget_exceeded": budget_exceeded,
+                "merged_results": crate::merge::merged_ranking(args.mode, &results),
                 "per_file_results": results,
                 "skipped_files": skipped,
             })

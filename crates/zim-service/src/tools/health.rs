@@ -67,6 +67,13 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
     {
         recommendations.push("Cache hit rate is low; consider a larger cache.max_size".to_owned());
     }
+    let inert = config.inert_settings();
+    if !inert.is_empty() {
+        recommendations.push(format!(
+            "These openzim-mcp settings have no effect in zim-mcp and can be removed: {}",
+            inert.join(", ")
+        ));
+    }
     let status = if readable == 0 {
         "unhealthy"
     } else if warnings.is_empty() {

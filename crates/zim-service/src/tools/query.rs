@@ -141,6 +141,20 @@ impl ZimService {
             ));
         }
         check_range("limit", args.limit.map(u64::from), 1, 500)?;
+        if args.synthesize
+            && args
+                .limit
+                .is_some_and(|l| u64::from(l) > crate::config::SYNTHESIZE_MAX_PASSAGES)
+        {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                format!(
+                    "limit must be at most {} with synthesize=true (got {})",
+                    crate::config::SYNTHESIZE_MAX_PASSAGES,
+                    args.limit.unwrap_or_default()
+                ),
+            ));
+        }
         check_range("max_content_length", args.max_content_length, 100, u64::MAX)?;
         let names = self.archive_names();
         let parsed = zim_intent::parse(&args.query, &names);

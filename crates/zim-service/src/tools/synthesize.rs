@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use serde_json::{Value, json};
 use zim_intent::{Intent, ParsedIntent};
 
+use crate::config::SYNTHESIZE_MAX_PASSAGES;
 use crate::error::ToolError;
 use crate::ratelimit::ClientId;
 use crate::service::ZimService;
@@ -19,13 +20,15 @@ use crate::tools::args::{SearchMode, ZimQueryArgs, ZimSearchArgs};
 use crate::tools::entry::{archive_error, find_entry};
 use crate::tools::query::intent_report;
 
-/// Answer size when the caller gives no `max_content_length`.
-const DEFAULT_BUDGET_CHARS: usize = 4_000;
-/// Sources used when the caller gives no `limit`.
-const DEFAULT_SOURCES: usize = 4;
-const MAX_SOURCES: usize = 10;
-/// Search hits examined to find the distinct sources.
-const SEARCH_HITS: u32 = 15;
+// The answer size without `max_content_length` (`synthesize.output_char_budget`), the sources
+// used without `limit` (`synthesize.top_n`) and the search hits examined per archive
+// (`synthesize.per_archive_k`) come from the configuration.
+
+/// Hits examined per wanted source at least: redirects and repeats fold several hits into one
+/// article, so fewer would leave the answer short of sources.
+const HITS_PER_SOURCE: usize = 3;
+/// The most hits one search returns (zim_search's `limit` ceiling).
+const MAX_SEARCH_HITS: usize = 100;
 /// Passages taken from one article at most (so one long article cannot fill the answer).
 const PASSAGES_PER_SOURCE: usize = 2;
 /// Paragraphs shorter than this are captions or list stubs, not passages.
@@ -363,15 +366,17 @@ pub fn synthesize(
     archive: Option<&str>,
 ) -> Result<Value, ToolError> {
     let query = subject(parsed, &args.query);
-    let budget = args
-        .max_content_length
-        .and_then(|n| usize::try_from(n).ok())
-        .unwrap_or(DEFAULT_BUDGET_CHARS);
-    let wanted = args
-        .limit
-        .and_then(|l| usize::try_from(l).ok())
-        .unwrap_or(DEFAULT_SOURCES)
-        .clamp(1, MAX_SOURCES);
+    let settings = &service.config().synthesize;
+    let as_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let budget = as_usize(
+        args.max_content_length
+            .unwrap_or(settings.output_char_budget),
+    );
+    let wanted = as_usize(args.limit.map(u64::from).unwrap_or(settings.top_n))
+        .clamp(1, as_usize(SYNTHESIZE_MAX_PASSAGES));
+    let search_hits = as_usize(settings.per_archive_k)
+        .max(wanted.saturating_mul(HITS_PER_SOURCE))
+        .min(MAX_SEARCH_HITS);
     let terms = query_terms(&query);
     // A whole question rarely matches every word of one article: relax the query (its
     // content words, each one left out in turn, then shorter prefixes) and pool the hits
@@ -401,7 +406,7 @@ pub fn synthesize(
         cross_file: archive.is_none(),
         namespace: None,
         content_type: None,
-        limit: Some(SEARCH_HITS),
+        limit: u32::try_from(search_hits).ok(),
         offset: 0,
         cursor: None,
     };
@@ -409,7 +414,7 @@ pub fn synthesize(
     let mut archives_searched = Vec::new();
     let mut used = Vec::new();
     for (i, attempt) in attempts.iter().enumerate() {
-        if hits.len() >= usize::try_from(SEARCH_HITS).unwrap_or(usize::MAX) {
+        if hits.len() >= search_hits {
             break;
         }
         let response = if i == 0 {
