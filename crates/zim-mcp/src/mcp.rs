@@ -221,8 +221,17 @@ impl ServerHandler for ZimMcpServer {
         }
         let args: Option<Map<String, Value>> = request.arguments;
         let client = client_of(&context);
+        // A repeated call whose answer was kept is answered here, without waking a blocking
+        // thread (most of a cached call's latency on a small machine); anything else may read
+        // the disk or run long, so it goes to the blocking pool.
+        if let Some(outcome) = self
+            .service
+            .call_tool_from_memo(&client, &name, args.as_ref())
+        {
+            return Ok(tool_result(outcome).into());
+        }
         let outcome = self
-            .blocking(move |s| s.call_tool(&client, &name, args))
+            .blocking(move |s| s.call_tool_kept(&client, &name, args))
             .await?;
         Ok(tool_result(outcome).into())
     }

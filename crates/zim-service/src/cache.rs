@@ -186,6 +186,14 @@ impl ResultCache {
         found
     }
 
+    /// The value for `key` without counting the lookup (the caller counts what it makes of it).
+    pub fn get_uncounted(&self, key: &str) -> Option<Arc<Value>> {
+        if !self.config.enabled {
+            return None;
+        }
+        self.inner.get(key).map(|c| c.value)
+    }
+
     /// Count a lookup made in a cache layered below this one (the renderer's parsed pages),
     /// so the statistics tell how often any repeated work was avoided.
     pub fn count_lookup(&self, hit: bool) {
@@ -262,7 +270,9 @@ impl ResultCache {
         let entries: Vec<SavedEntry> = self
             .inner
             .iter()
-            .filter(|(_, c)| c.expires_at > now)
+            // Kept call answers hold local file paths and are checked against this process's
+            // archive list: they are not worth a restart.
+            .filter(|(key, c)| c.expires_at > now && !key.starts_with(crate::memo::MEMO_PREFIX))
             .map(|(key, c)| SavedEntry {
                 key: key.as_ref().clone(),
                 value: Value::clone(&c.value),

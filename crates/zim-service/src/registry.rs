@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use parking_lot::RwLock;
@@ -38,6 +39,9 @@ pub struct ArchiveRegistry {
     cluster_cache_bytes: u64,
     files: RwLock<Arc<Vec<ArchiveFile>>>,
     opened: RwLock<HashMap<PathBuf, Opened>>,
+    /// Changes whenever a scan finds a different archive list; answers kept for replay
+    /// (`memo.rs`) carry it, so none computed over an older list is served.
+    generation: AtomicU64,
 }
 
 impl ArchiveRegistry {
@@ -54,6 +58,13 @@ impl ArchiveRegistry {
             cluster_cache_bytes,
             files: RwLock::new(Arc::new(files)),
             opened: RwLock::new(HashMap::new()),
+            // Distinct per process, so nothing kept by an earlier run could ever match.
+            generation: AtomicU64::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
+                    .unwrap_or(0),
+            ),
         }
     }
 
@@ -66,10 +77,24 @@ impl ArchiveRegistry {
         Arc::clone(&self.files.read())
     }
 
+    /// The archive list's generation: it changes when a scan finds a different list.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
     /// Scan the allowed directories again; handles of files that disappeared are dropped.
     pub fn rescan(&self) -> Arc<Vec<ArchiveFile>> {
+        // A call that scanned answers about the directories as they are now (a listing, a
+        // name found only after a scan): its answer is not one to keep (`memo.rs`).
+        crate::memo::note_volatile();
         let files = Arc::new(self.dirs.scan());
-        *self.files.write() = Arc::clone(&files);
+        {
+            let mut current = self.files.write();
+            if **current != *files {
+                self.generation.fetch_add(1, Ordering::AcqRel);
+            }
+            *current = Arc::clone(&files);
+        }
         self.opened
             .write()
             .retain(|path, _| files.iter().any(|f| &f.path == path));
@@ -135,6 +160,7 @@ impl ArchiveRegistry {
         let modified = std::fs::metadata(&canonical)
             .and_then(|m| m.modified())
             .ok();
+        crate::memo::note_archive(&canonical, modified);
         if let Some(opened) = self.opened.read().get(&canonical)
             && opened.modified == modified
         {

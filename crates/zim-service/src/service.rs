@@ -160,6 +160,51 @@ impl ZimService {
 
     /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
     /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
+    /// [`call_tool`](Self::call_tool), keeping a successful answer for
+    /// [`call_tool_from_memo`](Self::call_tool_from_memo) (see `memo.rs`).
+    pub fn call_tool_kept(
+        &self,
+        client: &ClientId,
+        name: &str,
+        args: Option<Map<String, Value>>,
+    ) -> Result<ToolOutput, ToolError> {
+        if !self.config.cache.enabled {
+            return self.call_tool(client, name, args);
+        }
+        let key = crate::memo::key(name, self.registry.generation(), args.as_ref());
+        let (outcome, recording) = crate::memo::record(|| self.call_tool(client, name, args));
+        if let Ok(output) = &outcome
+            && let Some(entry) = crate::memo::entry(output, &recording)
+        {
+            self.cache.insert(key, Arc::new(entry));
+        }
+        outcome
+    }
+
+    /// The kept answer to this exact call, if its archives are unchanged, charged to `client`
+    /// as the call itself was. Touches no archive data: one `stat` per archive the call read,
+    /// so a transport may run it without a blocking thread. `None`: run the call.
+    pub fn call_tool_from_memo(
+        &self,
+        client: &ClientId,
+        name: &str,
+        args: Option<&Map<String, Value>>,
+    ) -> Option<Result<ToolOutput, ToolError>> {
+        if !self.config.cache.enabled {
+            return None;
+        }
+        let key = crate::memo::key(name, self.registry.generation(), args);
+        let kept = self.cache.get_uncounted(&key)?;
+        let replay = crate::memo::replay(&kept)?;
+        self.cache.count_lookup(true);
+        for (operation, cost) in &replay.charges {
+            if let Err(err) = self.limiter.check(client, operation, *cost) {
+                return Some(Err(err));
+            }
+        }
+        Some(Ok(replay.output))
+    }
+
     pub fn call_tool(
         &self,
         client: &ClientId,
@@ -204,6 +249,7 @@ impl ZimService {
         operation: &str,
         cost: Option<u32>,
     ) -> Result<(), ToolError> {
+        crate::memo::note_charge(operation, cost);
         self.limiter.check(client, operation, cost)
     }
 

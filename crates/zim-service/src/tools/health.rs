@@ -45,6 +45,8 @@ pub fn config_hash(config: &Config) -> String {
 }
 
 pub fn server_report(facts: &ServerFacts<'_>) -> Value {
+    // Uptime and live statistics: never an answer to keep.
+    crate::memo::note_volatile();
     let config = facts.config;
     let files = facts.registry.rescan();
     let readable = facts.registry.dirs().readable_count();
