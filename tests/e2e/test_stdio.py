@@ -395,9 +395,28 @@ def test_structured_views_sections_and_links():
             links = tool_json(await client.call_tool("zim_links", {**ray, "limit": 5}))
             more = tool_json(await client.call_tool("zim_links", {**ray, "limit": 5, "cursor": links["next_cursor"]}))
             related = tool_json(await client.call_tool("zim_links", {**ray, "direction": "related", "limit": 3}))
-            return toc, structure, summary, section, missing, links, more, related
+            # openzim-mcp's extra arguments: accepted and obeyed.
+            parent = next(t for t in tool_json(toc)["toc"] if t.get("children"))["id"]
+            whole = tool_json(await client.call_tool("zim_get_section", {**ray, "section_id": parent}))
+            own = tool_json(await client.call_tool(
+                "zim_get_section", {**ray, "section_id": parent, "include_subsections": False}))
+            external = tool_json(await client.call_tool("zim_links", {**ray, "kind": "external", "limit": 500}))
+            bad_kind = await client.call_tool("zim_links", {**ray, "direction": "related", "kind": "media"})
+            pages = tool_json(await client.call_tool(
+                "zim_browse", {"zim_file_path": "wikipedia_en_ray_charles_2015-06", "namespace": "I",
+                               "limit": 20, "include_assets": False, "_meta": {"progressToken": 1}}))
+            extras = (whole, own, external, bad_kind, pages)
+            return toc, structure, summary, section, missing, links, more, related, extras
 
-    toc, structure, summary, section, missing, links, more, related = run(go())
+    toc, structure, summary, section, missing, links, more, related, extras = run(go())
+    whole, own, external, bad_kind, pages = extras
+    assert len(own["markdown"]) < len(whole["markdown"])
+    assert whole["markdown"].startswith(own["markdown"]) and own["subsections"] == whole["subsections"]
+    assert external["outbound_links"] and {l["kind"] for l in external["outbound_links"]} == {"external"}
+    assert external["total"] == links["external_count"]
+    assert error_payload(bad_kind)["operation"] == "invalid_combination"
+    # Namespace I holds images only: every row is an asset.
+    assert pages["entries"] == [] and pages["assets_skipped"] == 20
     assert tool_json(toc)["toc"], "the article has headings"
     assert tool_json(structure)["actual_path"] == "A/Ray_Charles.html"
     assert "Charles" in tool_json(summary)["summary"]

@@ -556,6 +556,7 @@ fn complete_entries(
                     cursor: None,
                     limit: Some(50),
                     offset: 0,
+                    include_assets: None,
                 },
             );
             if let Ok(listed) = listed {

@@ -372,13 +372,20 @@ impl Document {
     /// article; then, as openzim-mcp does, a heading title: equal after case folding and
     /// whitespace collapsing, else containing the request (3 characters at least).
     pub fn section(&self, id: &str) -> Option<SectionView> {
+        self.section_scoped(id, true)
+    }
+
+    /// [`section`](Self::section), with or without the subsections' content: without, the
+    /// body stops at the first subheading (`subsections` still lists them, to fetch one by
+    /// one). The title section is the article's lead either way.
+    pub fn section_scoped(&self, id: &str, include_subsections: bool) -> Option<SectionView> {
         if let Some(hi) = self.headings.iter().position(|h| h.id == id) {
-            return self.heading_section(hi);
+            return self.heading_section(hi, include_subsections);
         }
         if let Some(title) = self.title_heading.as_ref().filter(|t| t.id == id) {
             return Some(self.title_section(title));
         }
-        self.heading_section(self.heading_by_title(id)?)
+        self.heading_section(self.heading_by_title(id)?, include_subsections)
     }
 
     /// Index of the heading whose title answers to `wanted` (see [`Document::section`]).
@@ -444,10 +451,10 @@ impl Document {
         }
     }
 
-    fn heading_section(&self, hi: usize) -> Option<SectionView> {
+    fn heading_section(&self, hi: usize, include_subsections: bool) -> Option<SectionView> {
         let h = self.headings.get(hi)?;
-        let (_, full) = self.section_blocks(hi)?;
-        let markdown = self.blocks_markdown(full);
+        let (own, full) = self.section_blocks(hi)?;
+        let markdown = self.blocks_markdown(if include_subsections { full } else { own });
         let subsections = self
             .headings
             .iter()

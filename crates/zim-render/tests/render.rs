@@ -118,6 +118,9 @@ fn sections_toc_and_structure() {
     assert_eq!(s.prev_id, None);
     assert_eq!(s.next_id.as_deref(), Some("Early"));
     assert_eq!(s.subsections, ["Early", "sec-later"]);
+    let own = d.section_scoped("History", false).unwrap();
+    assert_eq!(own.markdown, "Old times.");
+    assert_eq!(own.subsections, ["Early", "sec-later"]);
     let e = d.section("Early").unwrap();
     assert_eq!(e.parent_id.as_deref(), Some("History"));
     assert_eq!(e.prev_id.as_deref(), Some("History"));

@@ -92,9 +92,10 @@ pub trait RenderBackend: Send + Sync {
         &self,
         html: &HtmlSource<'_>,
         section_id: &str,
+        include_subsections: bool,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
-        let _ = (html, section_id, max_chars);
+        let _ = (html, section_id, include_subsections, max_chars);
         Err(render_unavailable("zim_get_section"))
     }
 

@@ -161,11 +161,12 @@ impl RenderBackend for ZimRenderBackend {
         &self,
         html: &HtmlSource<'_>,
         section_id: &str,
+        include_subsections: bool,
         max_chars: Option<u64>,
     ) -> Result<Value, ToolError> {
         let entry = html.entry();
         let doc = self.document(html)?;
-        let Some(mut view) = doc.section(section_id.trim()) else {
+        let Some(mut view) = doc.section_scoped(section_id.trim(), include_subsections) else {
             let ids: Vec<String> = doc
                 .structure()
                 .into_iter()

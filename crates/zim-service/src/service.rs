@@ -342,12 +342,24 @@ impl ZimService {
         let open = self.open(Some(&args.zim_file_path))?;
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
-        self.renderer
-            .section(&html, &args.section_id, args.max_chars)
+        self.renderer.section(
+            &html,
+            &args.section_id,
+            args.include_subsections,
+            args.max_chars,
+        )
     }
 
     pub fn zim_links(&self, client: &ClientId, args: ZimLinksArgs) -> Result<Value, ToolError> {
         check_range("limit", args.limit.map(u64::from), 1, 500)?;
+        if args.kind.is_some() && args.direction != LinkDirection::Outbound {
+            return Err(ToolError::validation(
+                "invalid_combination",
+                "`kind` selects one bucket of an article's outbound links; \
+                 direction=\"related\" returns one unbucketed list. Drop `kind`, or use \
+                 direction=\"outbound\"",
+            ));
+        }
         let operation = match args.direction {
             LinkDirection::Outbound => "extract_article_links",
             LinkDirection::Related => "get_related_articles",
@@ -366,10 +378,14 @@ impl ZimService {
         let Some(map) = response.as_object_mut() else {
             return Ok(response);
         };
-        let all = match map.remove("links") {
+        let mut all = match map.remove("links") {
             Some(Value::Array(all)) => all,
             _ => Vec::new(),
         };
+        if let Some(kind) = args.kind {
+            all.retain(|link| link.get("kind").and_then(Value::as_str) == Some(kind.as_str()));
+            map.insert("kind".into(), json!(kind.as_str()));
+        }
         let total = all.len();
         let start = usize::try_from(offset).unwrap_or(usize::MAX).min(total);
         let take = usize::try_from(limit).unwrap_or(usize::MAX);

@@ -151,6 +151,10 @@ pub struct ZimGetSectionArgs {
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub max_chars: Option<u64>,
+    /// False: the section's own text only, up to its first subheading (`subsections` still
+    /// lists the subsections' ids).
+    #[serde(default = "yes")]
+    pub include_subsections: bool,
     #[serde(default = "yes")]
     pub compact: bool,
     #[serde(default)]
@@ -184,6 +188,11 @@ pub struct ZimBrowseArgs {
     /// Offset into the namespace (mode="page" only).
     #[serde(default)]
     pub offset: u32,
+    /// False: leave assets (entries that are neither HTML pages nor redirects: images,
+    /// stylesheets, scripts...) out of the page; offsets and cursors still count them.
+    /// Default: every entry is listed.
+    #[serde(default)]
+    pub include_assets: Option<bool>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -200,6 +209,24 @@ pub enum LinkDirection {
     Related,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    Internal,
+    External,
+    Media,
+}
+
+impl LinkKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkKind::Internal => "internal",
+            LinkKind::External => "external",
+            LinkKind::Media => "media",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ZimLinksArgs {
@@ -208,6 +235,9 @@ pub struct ZimLinksArgs {
     /// "outbound" (default) or "related".
     #[serde(default)]
     pub direction: LinkDirection,
+    /// Outbound only: keep one bucket, "internal", "external" or "media" (default: all three).
+    #[serde(default)]
+    pub kind: Option<LinkKind>,
     #[serde(default)]
     pub cursor: Option<String>,
     #[serde(default)]
@@ -264,7 +294,9 @@ pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
     tool: &str,
     args: Option<Map<String, Value>>,
 ) -> Result<T, ToolError> {
-    let args = args.unwrap_or_default();
+    let mut args = args.unwrap_or_default();
+    // Request metadata some clients put among the arguments (as openzim-mcp tolerates it).
+    args.remove("_meta");
     let declared = declared_arguments::<T>();
     let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
     for key in args.keys() {

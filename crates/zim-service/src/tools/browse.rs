@@ -59,9 +59,10 @@ pub fn browse(
             let limit = args.limit.unwrap_or(DEFAULT_PAGE_LIMIT);
             let first = range.start.saturating_add(args.offset).min(range.end);
             let last = first.saturating_add(limit).min(range.end);
-            let entries = collect(open, first, last)?;
+            let mut entries = collect(open, first, last)?;
+            let assets_skipped = drop_assets(&mut entries, args.include_assets);
             let has_more = last < range.end;
-            Ok(json!({
+            let mut response = json!({
                 "zim_file": open.file.display,
                 "namespace": ns.to_string(),
                 "description": describe(ns, new_scheme),
@@ -72,7 +73,11 @@ pub fn browse(
                 "has_more": has_more,
                 "next_offset": if has_more { Some(args.offset.saturating_add(last - first)) } else { None },
                 "entries": entries,
-            }))
+            });
+            if let (Some(n), Some(map)) = (assets_skipped, response.as_object_mut()) {
+                map.insert("assets_skipped".into(), json!(n));
+            }
+            Ok(response)
         }
         BrowseMode::Walk => {
             let limit = args.limit.unwrap_or(DEFAULT_WALK_LIMIT);
@@ -96,19 +101,24 @@ pub fn browse(
                 None => range.start,
             };
             let end = start.saturating_add(limit).min(range.end);
-            let entries = collect(open, start, end)?;
+            let mut entries = collect(open, start, end)?;
+            let assets_skipped = drop_assets(&mut entries, args.include_assets);
             let done = end >= range.end;
             let next_cursor =
                 (!done).then(|| cursors.encode(TOOL, &uuid, &WalkState { ns, scan_at: end }));
-            Ok(json!({
+            let mut response = json!({
                 "zim_file": open.file.display,
                 "namespace": ns.to_string(),
                 "total_in_namespace": total,
+                "returned_count": entries.len(),
                 "entries": entries,
-                "returned_count": end - start,
                 "next_cursor": next_cursor,
                 "done": done,
-            }))
+            });
+            if let (Some(n), Some(map)) = (assets_skipped, response.as_object_mut()) {
+                map.insert("assets_skipped".into(), json!(n));
+            }
+            Ok(response)
         }
     }
 }
@@ -122,4 +132,23 @@ fn collect(open: &OpenArchive, first: u32, last: u32) -> Result<Vec<Value>, Tool
                 .map_err(|e| archive_error("browse_namespace", e))
         })
         .collect()
+}
+
+/// An entry listed for its bytes rather than as a page: neither HTML nor a redirect.
+fn is_asset(summary: &Value) -> bool {
+    summary.get("is_redirect").and_then(Value::as_bool) != Some(true)
+        && !summary
+            .get("mime_type")
+            .and_then(Value::as_str)
+            .is_some_and(|m| m.starts_with("text/html"))
+}
+
+/// Apply `include_assets=false`: drop asset rows, returning how many were dropped.
+fn drop_assets(entries: &mut Vec<Value>, include_assets: Option<bool>) -> Option<usize> {
+    if include_assets != Some(false) {
+        return None;
+    }
+    let before = entries.len();
+    entries.retain(|e| !is_asset(e));
+    Some(before - entries.len())
 }

@@ -449,6 +449,7 @@ impl ZimService {
                         cursor: if walk { args.cursor.clone() } else { None },
                         limit: args.limit.or(*l).or(limit),
                         offset: if walk { 0 } else { args.offset },
+                        include_assets: None,
                     },
                 )?;
                 (json(value), Some(archive))
@@ -466,6 +467,7 @@ impl ZimService {
                         } else {
                             LinkDirection::Outbound
                         },
+                        kind: None,
                         cursor: args.cursor.clone(),
                         limit,
                         offset: args.offset,
@@ -565,6 +567,7 @@ impl ZimService {
                 entry_path: path.to_owned(),
                 section_id,
                 max_chars: args.max_content_length,
+                include_subsections: true,
                 compact: args.compact,
                 compact_budget: args.compact_budget.clone(),
             },
