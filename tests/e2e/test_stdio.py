@@ -202,6 +202,49 @@ def test_get_branch_combinations_are_refused(arguments):
     assert "exactly one of" in payload["message"]
 
 
+def test_arguments_as_lax_clients_send_them_are_understood():
+    """What openzim-mcp's lax validation accepts from LLM clients works here too."""
+    image = next(e for e in ORACLE["entries"] if e["mimetype"] == "image/png" and not e["redirect"])
+    page = next(e for e in ORACLE["entries"] if e["mimetype"] == "text/html" and not e["redirect"])
+    ex = {"zim_file_path": "example.zim"}
+
+    async def go():
+        async with stdio_client(*ADVANCED, env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            async def j(tool, args):
+                return tool_json(await client.call_tool(tool, args))
+            return {
+                # Numbers and booleans as strings, whole floats, arrays as JSON text.
+                "search": await j("zim_search", {**ex, "query": "wikibooks", "limit": "2", "offset": 0.0}),
+                "batch": await j("zim_get", {**ex, "entry_paths": json.dumps([page["path"]])}),
+                # Empty selectors are absent ones.
+                "main": await client.call_tool("zim_get", {**ex, "main_page": "true", "entry_path": ""}),
+                # Long and lowercase namespace names.
+                "browse": await j("zim_browse", {**ex, "namespace": "content", "limit": 3}),
+                "lower": await j("zim_browse", {**ex, "namespace": "c", "limit": 3}),
+                # A byte cap below the entry's size: metadata only, truncated.
+                "capped": await j("zim_get", {**ex, "entry_path": image["path"], "binary": True,
+                                             "max_content_length": 100}),
+                "too_big_cap": await client.call_tool("zim_get", {**ex, "entry_path": image["path"], "binary": True,
+                                                                 "max_content_length": 30_000_000}),
+                # Profiles and clamped numbers for compact_budget.
+                "tiny": await client.call_tool("zim_get", {**ex, "entry_path": page["path"], "compact": True,
+                                                          "compact_budget": "tiny"}),
+                "clamped": await client.call_tool("zim_get", {**ex, "entry_path": page["path"], "compact": True,
+                                                             "compact_budget": -5}),
+                "long_query": await client.call_tool("zim_search", {**ex, "query": "wikibooks " * 300}),
+            }
+
+    r = run(go())
+    assert len(r["search"]["results"]) == 2
+    assert r["batch"]["succeeded"] == 1
+    assert not r["main"].is_error and "## Content" in tool_text(r["main"])
+    assert r["browse"]["namespace"] == r["lower"]["namespace"] == "C" and len(r["browse"]["entries"]) == 3
+    assert r["capped"]["truncated"] is True and r["capped"]["data"] is None and r["capped"]["size"] == image["size"]
+    assert error_payload(r["too_big_cap"])["operation"] == "invalid_max_content_length"
+    assert not r["tiny"].is_error and not r["clamped"].is_error
+    assert not r["long_query"].is_error
+
+
 def test_unknown_argument_suggests_the_closest_name():
     payload = error_payload(call(ADVANCED, "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limt": 3}))
     assert payload["operation"] == "invalid_arguments"

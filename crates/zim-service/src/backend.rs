@@ -149,23 +149,26 @@ impl RenderBackend for PlainTextRenderer {
 
 /// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.
 pub fn budget_chars(budget: Option<&CompactBudget>) -> Result<usize, ToolError> {
+    // openzim-mcp's profiles and bounds: a number outside them is clamped (a token or byte
+    // count passed by mistake must not starve or flood the answer).
+    const MIN: i64 = 500;
+    const MAX: i64 = 64_000;
+    let clamp = |n: i64| usize::try_from(n.clamp(MIN, MAX)).unwrap_or(6_000);
     match budget {
         None => Ok(6_000),
-        Some(CompactBudget::Chars(n)) if *n >= 100 => Ok(usize::try_from(*n).unwrap_or(usize::MAX)),
-        Some(CompactBudget::Chars(n)) => Err(ToolError::validation(
-            "invalid_arguments",
-            format!("compact_budget must be at least 100 characters (got {n})"),
-        )),
+        Some(CompactBudget::Chars(n)) => Ok(clamp(*n)),
         Some(CompactBudget::Preset(name)) => match name.trim().to_ascii_lowercase().as_str() {
-            "small" => Ok(2_000),
+            "tiny" => Ok(2_000),
+            "small" => Ok(4_000),
             "medium" => Ok(6_000),
-            "large" => Ok(15_000),
-            other => match other.parse::<u64>() {
-                Ok(n) => budget_chars(Some(&CompactBudget::Chars(n))),
+            "large" => Ok(12_000),
+            other => match other.parse::<i64>() {
+                Ok(n) => Ok(clamp(n)),
                 Err(_) => Err(ToolError::validation(
                     "invalid_arguments",
                     format!(
-                        "compact_budget must be small, medium, large or a number (got '{}')",
+                        "compact_budget must be tiny, small, medium, large or a number of \
+                         characters (got '{}')",
                         crate::tools::entry::truncate(other, 40)
                     ),
                 )),

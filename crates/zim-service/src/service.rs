@@ -23,7 +23,11 @@ use crate::tools::{
 const SEARCH_TOOL: &str = "zim_search";
 const LINKS_TOOL: &str = "zim_links";
 const DEFAULT_LINKS_LIMIT: u32 = 100;
-const MAX_QUERY_LEN: usize = 500;
+/// Related articles listed without a `limit` (openzim-mcp's default).
+const DEFAULT_RELATED_LIMIT: u32 = 10;
+/// Hits per archive of a cross-file search without a `limit` (openzim-mcp's default).
+const DEFAULT_CROSS_FILE_LIMIT: u32 = 5;
+const MAX_QUERY_LEN: usize = 4_096;
 
 #[derive(Serialize, Deserialize)]
 struct OffsetState {
@@ -371,7 +375,10 @@ impl ZimService {
         let identity = format!("{}:{}", open.archive.uuid(), args.entry_path);
         let offset =
             self.resume_offset(LINKS_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
-        let limit = args.limit.unwrap_or(DEFAULT_LINKS_LIMIT);
+        let limit = args.limit.unwrap_or(match args.direction {
+            LinkDirection::Outbound => DEFAULT_LINKS_LIMIT,
+            LinkDirection::Related => DEFAULT_RELATED_LIMIT,
+        });
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
         let mut response = self.renderer.links(&open, &html, args.direction)?;
@@ -447,7 +454,11 @@ impl ZimService {
             ));
         }
         let limit = args.limit.unwrap_or_else(|| {
-            u32::try_from(self.config.content.default_search_limit).unwrap_or(10)
+            if args.cross_file {
+                DEFAULT_CROSS_FILE_LIMIT
+            } else {
+                u32::try_from(self.config.content.default_search_limit).unwrap_or(10)
+            }
         });
         // A cross-file search skips archives that cannot be opened and lists them instead
         // of failing as a whole.

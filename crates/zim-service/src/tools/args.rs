@@ -12,11 +12,12 @@ use serde_json::{Map, Value};
 
 use crate::error::ToolError;
 
-/// Compact-mode budget: a preset name (`"small"`, `"medium"`, `"large"`) or a character count.
+/// Compact-mode budget: a profile (`"tiny"` 2,000, `"small"` 4,000, `"medium"` 6,000,
+/// `"large"` 12,000 characters) or a character count, clamped to 500-64,000.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum CompactBudget {
-    Chars(u64),
+    Chars(i64),
     Preset(String),
 }
 
@@ -28,9 +29,9 @@ pub struct ZimQueryArgs {
     /// Archive to use; optional when only one ZIM file is served.
     #[serde(default)]
     pub zim_file_path: Option<String>,
-    /// Maximum results for search/browse intents.
+    /// Maximum results for search/browse intents (each routed tool applies its own ceiling).
     #[serde(default)]
-    #[schemars(range(min = 1, max = 500))]
+    #[schemars(range(min = 1, max = 1000))]
     pub limit: Option<u32>,
     /// Pagination offset.
     #[serde(default)]
@@ -272,17 +273,118 @@ pub fn input_schema<T: JsonSchema>() -> Map<String, Value> {
     }
 }
 
-/// The argument names `T` declares (its schema's properties), computed once per type: schema
-/// generation allocates a whole JSON tree, far more than a call's own work.
-fn declared_arguments<T: JsonSchema + 'static>() -> Arc<[String]> {
-    static DECLARED: OnceLock<Mutex<HashMap<TypeId, Arc<[String]>>>> = OnceLock::new();
+/// The JSON types one declared argument accepts: its schema's `type`, or those of its
+/// `anyOf` / `oneOf` members (`Option<T>` adds `null`; references to enums add nothing, so
+/// such arguments are never coerced).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Accepts {
+    integer: bool,
+    number: bool,
+    boolean: bool,
+    string: bool,
+    array: bool,
+}
+
+impl Accepts {
+    fn of(property: &Value) -> Self {
+        let mut accepts = Accepts::default();
+        accepts.add(property);
+        for key in ["anyOf", "oneOf"] {
+            for member in property
+                .get(key)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                accepts.add(member);
+            }
+        }
+        accepts
+    }
+
+    fn add(&mut self, schema: &Value) {
+        let types: Vec<&str> = match schema.get("type") {
+            Some(Value::String(t)) => vec![t.as_str()],
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        for t in types {
+            match t {
+                "integer" => self.integer = true,
+                "number" => self.number = true,
+                "boolean" => self.boolean = true,
+                "string" => self.string = true,
+                "array" => self.array = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// `value` turned into a type this argument accepts, when it is the same thing in the
+    /// wrong JSON clothing (`"10"` for 10, `10.0` for 10, `"true"` for true, a JSON array sent
+    /// as a string), as the Python server's lax validation accepts; otherwise `None` (the
+    /// value is passed on as is, and serde reports what is wrong with it).
+    fn coerce(self, value: &Value) -> Option<Value> {
+        match value {
+            Value::String(text) if !self.string => {
+                let text = text.trim();
+                if self.integer
+                    && let Ok(n) = text.parse::<i64>()
+                {
+                    return Some(Value::from(n));
+                }
+                if self.number
+                    && let Ok(x) = text.parse::<f64>()
+                    && x.is_finite()
+                {
+                    return serde_json::Number::from_f64(x).map(Value::Number);
+                }
+                if self.boolean {
+                    match text.to_ascii_lowercase().as_str() {
+                        "true" | "1" => return Some(Value::Bool(true)),
+                        "false" | "0" => return Some(Value::Bool(false)),
+                        _ => {}
+                    }
+                }
+                if self.array && text.starts_with('[') {
+                    return serde_json::from_str::<Value>(text)
+                        .ok()
+                        .filter(Value::is_array);
+                }
+                None
+            }
+            Value::Number(n) if self.integer && !self.number && !n.is_i64() && !n.is_u64() => {
+                let x = n.as_f64()?;
+                // Exactly representable whole numbers only (10.0, not 10.5 or 1e300).
+                (x.fract() == 0.0 && x.abs() < 9.0e15).then(|| Value::from(x as i64))
+            }
+            Value::Number(n) if self.boolean && !self.integer && !self.number => match n.as_u64() {
+                Some(0) => Some(Value::Bool(false)),
+                Some(1) => Some(Value::Bool(true)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// The argument names `T` declares (its schema's properties) with the types each accepts,
+/// computed once per type: schema generation allocates a whole JSON tree, far more than a
+/// call's own work.
+fn declared_arguments<T: JsonSchema + 'static>() -> Arc<[(String, Accepts)]> {
+    type Declared = Arc<[(String, Accepts)]>;
+    static DECLARED: OnceLock<Mutex<HashMap<TypeId, Declared>>> = OnceLock::new();
     let cache = DECLARED.get_or_init(Mutex::default);
     let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
     let names = cache.entry(TypeId::of::<T>()).or_insert_with(|| {
         input_schema::<T>()
             .get("properties")
             .and_then(Value::as_object)
-            .map(|p| p.keys().cloned().collect())
+            .map(|p| {
+                p.iter()
+                    .map(|(name, schema)| (name.clone(), Accepts::of(schema)))
+                    .collect()
+            })
             .unwrap_or_default()
     });
     Arc::clone(names)
@@ -297,8 +399,8 @@ pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
     let mut args = args.unwrap_or_default();
     // Request metadata some clients put among the arguments (as openzim-mcp tolerates it).
     args.remove("_meta");
-    let declared = declared_arguments::<T>();
-    let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
+    let declared_types = declared_arguments::<T>();
+    let declared: Vec<&str> = declared_types.iter().map(|(n, _)| n.as_str()).collect();
     for key in args.keys() {
         if !declared.contains(&key.as_str()) {
             let closest = declared
@@ -323,7 +425,19 @@ pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
         }
     }
     // `null` means "not given" for every optional argument, as in the Python server.
-    let args: Map<String, Value> = args.into_iter().filter(|(_, v)| !v.is_null()).collect();
+    let args: Map<String, Value> = args
+        .into_iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(name, value)| {
+            let accepts = declared_types
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| *a)
+                .unwrap_or_default();
+            let value = accepts.coerce(&value).unwrap_or(value);
+            (name, value)
+        })
+        .collect();
     serde_json::from_value(Value::Object(args)).map_err(|e| {
         ToolError::validation("invalid_arguments", format!("{tool}: {e}"))
             .with_hint("Check the argument names and types against the tool's input schema")
@@ -392,6 +506,46 @@ mod tests {
         assert!(err.message.contains("fuzzy"));
         let err = parse_args::<ZimMetadataArgs>("zim_metadata", None).unwrap_err();
         assert!(err.message.contains("zim_file_path"));
+    }
+
+    #[test]
+    fn values_in_the_wrong_json_clothing_are_coerced_as_the_python_server_does() {
+        let args: ZimSearchArgs = parse_args(
+            "zim_search",
+            obj(json!({"query": "42", "limit": "7", "offset": 3.0, "cross_file": "true"})),
+        )
+        .unwrap();
+        assert_eq!(args.query, "42", "strings stay strings");
+        assert_eq!(
+            (args.limit, args.offset, args.cross_file),
+            (Some(7), 3, true)
+        );
+        let get: ZimGetArgs = parse_args(
+            "zim_get",
+            obj(
+                json!({"zim_file_path": "x", "entry_paths": "[\"A\", \"B\"]", "compact": 1,
+                       "compact_budget": "2000"}),
+            ),
+        )
+        .unwrap();
+        assert_eq!(get.entry_paths, Some(vec!["A".to_owned(), "B".to_owned()]));
+        assert!(get.compact);
+        assert_eq!(
+            get.compact_budget,
+            Some(CompactBudget::Preset("2000".into()))
+        );
+        // Not the same thing in other clothing: still refused, with serde's message.
+        for bad in [
+            json!({"query": "x", "limit": "seven"}),
+            json!({"query": "x", "limit": 2.5}),
+            json!({"query": "x", "cross_file": "maybe"}),
+            json!({"query": "x", "limit": 1e300}),
+        ] {
+            assert!(
+                parse_args::<ZimSearchArgs>("zim_search", obj(bad.clone())).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -46,8 +46,10 @@ fn combination_error(hint: &str) -> ToolError {
 
 /// Decide the branch, refusing every ambiguous combination.
 pub fn branch(args: &ZimGetArgs) -> Result<Branch, ToolError> {
-    let single = args.entry_path.is_some();
-    let batch = args.entry_paths.is_some();
+    // An empty selector is an absent one (`entry_path=""` next to main_page=true, an empty
+    // `entry_paths` next to an entry_path), as in openzim-mcp.
+    let single = args.entry_path.as_deref().is_some_and(|p| !p.is_empty());
+    let batch = args.entry_paths.as_ref().is_some_and(|p| !p.is_empty());
     match (single, batch, args.binary, args.main_page) {
         (true, true, _, _) => Err(combination_error(
             "Use entry_path for one entry or entry_paths=[...] for a batch, not both",
@@ -85,16 +87,10 @@ pub fn validate(args: &ZimGetArgs) -> Result<Branch, ToolError> {
             format!("max_content_length must be at least 100 (got {max})"),
         ));
     }
-    if let Some(path) = &args.entry_path {
+    if let Some(path) = args.entry_path.as_deref().filter(|p| !p.is_empty()) {
         check_entry_path(path)?;
     }
     if let Some(paths) = &args.entry_paths {
-        if paths.is_empty() {
-            return Err(ToolError::validation(
-                "invalid_arguments",
-                "entry_paths is empty",
-            ));
-        }
         if paths.len() > MAX_BATCH {
             return Err(ToolError::validation(
                 "invalid_arguments",
@@ -163,9 +159,12 @@ pub fn get(
             render_single(ctx, &requested, &found, max_chars, args.content_offset)
                 .map(ToolOutput::Text)
         }
-        Branch::Binary => {
-            binary(ctx, args.entry_path.as_deref().unwrap_or_default()).map(ToolOutput::Json)
-        }
+        Branch::Binary => binary(
+            ctx,
+            args.entry_path.as_deref().unwrap_or_default(),
+            args.max_content_length,
+        )
+        .map(ToolOutput::Json),
         Branch::Batch => Ok(ToolOutput::Json(batch(
             ctx,
             args.entry_paths.as_deref().unwrap_or_default(),
@@ -237,21 +236,50 @@ fn char_window(text: &str, skip: usize, take: usize) -> (&str, usize) {
     (page, page.chars().count())
 }
 
-fn binary(ctx: &GetContext<'_>, requested: &str) -> Result<Value, ToolError> {
+/// Largest byte cap a `binary=true` call may ask for with `max_content_length`: the base64
+/// blob ships whole in one message, with no continuation (openzim-mcp's ceiling).
+pub const MAX_BINARY_CONTENT_LENGTH: u64 = 25_000_000;
+
+/// One entry's bytes, base64. `max_content_length` is a byte cap here (default: the server's
+/// `content.max_binary_size`); an entry above it comes back as metadata only, with
+/// `truncated: true`, so the caller still learns its type and size.
+fn binary(ctx: &GetContext<'_>, requested: &str, cap: Option<u64>) -> Result<Value, ToolError> {
+    if let Some(cap) = cap
+        && cap > MAX_BINARY_CONTENT_LENGTH
+    {
+        return Err(ToolError::validation(
+            "invalid_max_content_length",
+            format!(
+                "max_content_length is capped at {MAX_BINARY_CONTENT_LENGTH} bytes for a binary \
+                 fetch (got {cap}): a larger response cannot be delivered in one message"
+            ),
+        ));
+    }
+    let cap = cap.unwrap_or(ctx.max_binary_size);
     let found = find_entry(&ctx.open.archive, requested)?;
     let entry = &found.entry;
     let size = entry
         .size()
         .map_err(|e| archive_error("get_binary_entry", e))?;
-    if size > ctx.max_binary_size {
-        return Err(ToolError::validation(
-            "entry_too_large",
-            format!(
-                "Entry is {size} bytes; the binary limit is {} bytes",
-                ctx.max_binary_size
+    let mime = entry
+        .mimetype()
+        .map_err(|e| archive_error("get_binary_entry", e))?
+        .to_string();
+    if size > cap {
+        return Ok(json!({
+            "path": entry.path(),
+            "title": entry.title().to_string(),
+            "mime_type": mime,
+            "size": size,
+            "encoding": null,
+            "data": null,
+            "truncated": true,
+            "message": format!(
+                "The entry is {size} bytes, above the {cap}-byte cap; the metadata above is \
+                 complete. Ask again with a larger max_content_length (at most \
+                 {MAX_BINARY_CONTENT_LENGTH}) to receive the bytes."
             ),
-        )
-        .with_hint("Raise content.max_binary_size in the server configuration to fetch it"));
+        }));
     }
     let blob = entry
         .content()
@@ -259,10 +287,11 @@ fn binary(ctx: &GetContext<'_>, requested: &str) -> Result<Value, ToolError> {
     Ok(json!({
         "path": entry.path(),
         "title": entry.title().to_string(),
-        "mime_type": entry.mimetype().map_err(|e| archive_error("get_binary_entry", e))?.to_string(),
+        "mime_type": mime,
         "size": blob.len(),
         "encoding": "base64",
         "data": STANDARD.encode(&*blob),
+        "truncated": false,
     }))
 }
 
@@ -348,6 +377,15 @@ mod tests {
             assert_eq!(err.operation, "invalid_path_combination", "{bad}");
             assert!(err.message.contains("exactly one of"));
         }
+        // Empty selectors are absent ones.
+        assert_eq!(
+            branch(&args(json!({"main_page": true, "entry_path": ""}))).unwrap(),
+            Branch::MainPage
+        );
+        assert_eq!(
+            branch(&args(json!({"entry_path": "A", "entry_paths": []}))).unwrap(),
+            Branch::Single
+        );
     }
 
     #[test]

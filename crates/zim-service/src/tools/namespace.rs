@@ -84,12 +84,21 @@ pub fn describe(ns: char, new_scheme: bool) -> &'static str {
     }
 }
 
-/// Parse the `namespace` argument: one character.
+/// Parse the `namespace` argument: one character (a lowercase letter is taken as its
+/// uppercase: no ZIM namespace is lowercase), or the long names openzim-mcp understands
+/// (`content`, `metadata`, `wellknown`, `search`/`index`).
 pub fn parse_namespace(raw: &str) -> Result<char, ToolError> {
     let trimmed = raw.trim();
+    match trimmed.to_ascii_lowercase().as_str() {
+        "content" => return Ok('C'),
+        "metadata" => return Ok('M'),
+        "wellknown" | "well-known" => return Ok('W'),
+        "search" | "index" => return Ok('X'),
+        _ => {}
+    }
     let mut chars = trimmed.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_control() => Ok(c),
+        (Some(c), None) if !c.is_control() => Ok(c.to_ascii_uppercase()),
         _ => Err(ToolError::validation(
             "invalid_namespace",
             format!(

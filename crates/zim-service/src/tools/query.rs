@@ -22,7 +22,9 @@ use crate::tools::entry::find_entry;
 use crate::tools::health;
 
 /// Longest accepted `query` (the parser caps at its own limit; this bounds the error text).
-const MAX_QUERY_CHARS: usize = 2_000;
+const MAX_QUERY_CHARS: usize = 4_096;
+/// zim_browse's and zim_links' `limit` ceiling.
+const MAX_LIST_LIMIT: u32 = 500;
 /// Title-search candidates examined when resolving a title case-insensitively.
 const TITLE_CANDIDATES: u32 = 20;
 /// Archive titles remembered at most.
@@ -140,7 +142,8 @@ impl ZimService {
                 format!("query is longer than {MAX_QUERY_CHARS} characters"),
             ));
         }
-        check_range("limit", args.limit.map(u64::from), 1, 500)?;
+        // openzim-mcp's range; each routed tool gets at most its own maximum.
+        check_range("limit", args.limit.map(u64::from), 1, 1000)?;
         if args.synthesize
             && args
                 .limit
@@ -447,7 +450,7 @@ impl ZimService {
                             BrowseMode::Page
                         },
                         cursor: if walk { args.cursor.clone() } else { None },
-                        limit: args.limit.or(*l).or(limit),
+                        limit: args.limit.or(*l).or(limit).map(|l| l.min(MAX_LIST_LIMIT)),
                         offset: if walk { 0 } else { args.offset },
                         include_assets: None,
                     },
@@ -469,7 +472,7 @@ impl ZimService {
                         },
                         kind: None,
                         cursor: args.cursor.clone(),
-                        limit,
+                        limit: limit.map(|l| l.min(MAX_LIST_LIMIT)),
                         offset: args.offset,
                     },
                 )?;
