@@ -77,48 +77,6 @@ fn entry_text(searcher: &ArchiveSearch, index: Option<u32>) -> String {
     html_to_text(&String::from_utf8_lossy(bytes))
 }
 
-/// Most threads that read hits' texts at once for one search.
-const MAX_TEXT_READERS: usize = 4;
-
-/// The plain texts of the hits' entries, in hit order. Reading them dominates an uncached
-/// search (each hit may sit in a different cluster, and old archives' XZ clusters decode at
-/// tens of MB/s), so the hits are shared among a few scoped threads; the reader and its
-/// cluster cache are thread-safe.
-fn entry_texts(searcher: &ArchiveSearch, indexes: &[Option<u32>]) -> Vec<String> {
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(MAX_TEXT_READERS)
-        .min(indexes.len());
-    if threads <= 1 {
-        return indexes.iter().map(|i| entry_text(searcher, *i)).collect();
-    }
-    let chunk = indexes.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = indexes
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|i| entry_text(searcher, *i))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .zip(indexes.chunks(chunk))
-            .flat_map(|(worker, part)| {
-                // A worker that panicked (it cannot: reading is panic-free) leaves its hits
-                // without snippets rather than failing the search.
-                worker
-                    .join()
-                    .unwrap_or_else(|_| vec![String::new(); part.len()])
-            })
-            .collect()
-    })
-}
-
 impl SearchBackend for ZimSearchBackend {
     fn search(
         &self,
@@ -166,14 +124,11 @@ impl ZimSearchBackend {
                     content_type: args.content_type.clone().filter(|c| !c.trim().is_empty()),
                 };
                 let results = searcher.search(&request).map_err(search_error)?;
-                let indexes: Vec<Option<u32>> =
-                    results.hits.iter().map(|hit| hit.entry_index).collect();
-                let texts = entry_texts(&searcher, &indexes);
                 let hits: Vec<Value> = results
                     .hits
                     .iter()
-                    .zip(texts)
-                    .map(|(hit, text)| {
+                    .map(|hit| {
+                        let text = entry_text(&searcher, hit.entry_index);
                         json!({
                             "path": hit.path,
                             "title": hit.title,
