@@ -216,9 +216,12 @@ def test_synthesize_follows_the_configured_budget_and_sources():
         async with stdio_client(str(KIWIX), env=env) as client:
             briefing = await client.call_tool("zim_query", {"query": "soul music in zimfile.zim", "synthesize": True})
             too_many = await client.call_tool("zim_query", {"query": "soul music", "synthesize": True, "limit": 51})
-            return tool_json(briefing), too_many
+            paged = await client.call_tool("zim_query", {"query": "soul music", "synthesize": True, "offset": 5})
+            return tool_json(briefing), too_many, paged
 
-    briefing, too_many = run(go())
+    briefing, too_many, paged = run(go())
+    assert paged.is_error and tool_json(paged)["operation"] == "invalid_combination"
+    assert "offset" in tool_json(paged)["message"]
     assert briefing["citations"] and briefing["total_chars"] <= 600
     assert len({c["entry_path"] for c in briefing["citations"]}) <= 2
     assert too_many.is_error and "at most 50" in tool_json(too_many)["message"]

@@ -158,6 +158,30 @@ impl ZimService {
                 ),
             ));
         }
+        if args.synthesize {
+            // A briefing is one answer within a budget: there is no next page to ask for.
+            let paging: Vec<&str> = [
+                ("offset", args.offset != 0),
+                ("content_offset", args.content_offset != 0),
+                (
+                    "cursor",
+                    args.cursor.as_deref().is_some_and(|c| !c.trim().is_empty()),
+                ),
+            ]
+            .into_iter()
+            .filter_map(|(name, set)| set.then_some(name))
+            .collect();
+            if !paging.is_empty() {
+                return Err(ToolError::validation(
+                    "invalid_combination",
+                    format!(
+                        "synthesize=true returns one briefing and does not page; drop {}",
+                        paging.join(", ")
+                    ),
+                )
+                .with_hint("Raise max_content_length or limit for a longer briefing"));
+            }
+        }
         check_range("max_content_length", args.max_content_length, 100, u64::MAX)?;
         let names = self.archive_names();
         let parsed = zim_intent::parse(&args.query, &names);
