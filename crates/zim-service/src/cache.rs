@@ -212,6 +212,11 @@ impl ResultCache {
             return;
         };
         let bytes = json_size(&value);
+        // One answer may not crowd out most of the others (a 10 MB binary fetch in a 64 MB
+        // cache): nothing above an eighth of the byte budget is kept.
+        if self.config.max_bytes > 0 && u64::from(bytes) > self.config.max_bytes / 8 {
+            return;
+        }
         self.inner.insert(
             key,
             Cached {
@@ -480,13 +485,17 @@ mod tests {
             max_bytes: 10_000,
             ..CacheConfig::default()
         });
-        let big = "x".repeat(3_000);
-        for i in 0..20 {
+        let big = "x".repeat(1_000);
+        for i in 0..40 {
             cache.insert(format!("k{i}"), value(json!(big)));
         }
         let stats = cache.stats();
         assert!(stats.bytes <= 10_000, "{stats:?}");
-        assert!(stats.size >= 1 && stats.size <= 3, "{stats:?}");
+        assert!(stats.size >= 1 && stats.size <= 10, "{stats:?}");
+        // An entry above an eighth of the budget is not kept at all.
+        cache.insert("huge".into(), value(json!("y".repeat(1_300))));
+        assert!(cache.get("huge").is_none());
+        assert!(cache.get("k39").is_some(), "nothing was evicted for it");
     }
 
     #[test]
