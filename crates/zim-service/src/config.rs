@@ -402,8 +402,7 @@ pub struct Config {
     /// (the 2026-07-28 `ttlMs` hint); 0 puts those reads on the watcher-bounded hint.
     pub resource_cache_ttl_seconds: i64,
     pub subscriptions_enabled: bool,
-    /// openzim-mcp's archive-type preset overrides (a TOML file, which must exist); no effect
-    /// here.
+    /// openzim-mcp's archive-type preset overrides (a TOML file); no effect here.
     pub presets_override_path: Option<PathBuf>,
     pub cache: CacheConfig,
     pub content: ContentConfig,

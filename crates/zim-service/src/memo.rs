@@ -80,9 +80,10 @@ pub(crate) fn note_volatile() {
 
 /// The cache key of a call: tool, archive-list generation, arguments as sent.
 pub fn key(tool: &str, generation: u64, args: Option<&Map<String, Value>>) -> String {
+    // Serialised in place (no copy of the arguments); a map always serialises.
     let args = args
-        .map(|a| Value::Object(a.clone()))
-        .unwrap_or(Value::Null);
+        .and_then(|a| serde_json::to_string(a).ok())
+        .unwrap_or_else(|| "null".to_owned());
     format!("{MEMO_PREFIX}{tool}\u{1f}{generation}\u{1f}{args}")
 }
 

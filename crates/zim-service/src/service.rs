@@ -44,6 +44,8 @@ pub struct ZimService {
     search: Option<Arc<dyn SearchBackend>>,
     renderer: Arc<dyn RenderBackend>,
     specs: OnceLock<Vec<ToolSpec>>,
+    /// [`Config::inert_settings`], computed once (start-up warns of them, health lists them).
+    inert_settings: Vec<&'static str>,
 }
 
 impl ZimService {
@@ -73,10 +75,10 @@ impl ZimService {
         search: Option<Arc<dyn SearchBackend>>,
         renderer: Arc<dyn RenderBackend>,
     ) -> Self {
-        let inert = config.inert_settings();
-        if !inert.is_empty() {
+        let inert_settings = config.inert_settings();
+        if !inert_settings.is_empty() {
             tracing::warn!(
-                settings = %inert.join(", "),
+                settings = %inert_settings.join(", "),
                 "openzim-mcp settings accepted but without effect in zim-mcp (no ML reranker, \
                  token footer, fuzzy title scoring, query rewriting, archive presets or dirent \
                  cache here; tables are always compact placeholders; logs use tracing's format)"
@@ -97,6 +99,7 @@ impl ZimService {
             search,
             renderer,
             specs: OnceLock::new(),
+            inert_settings,
         }
     }
 
@@ -162,8 +165,6 @@ impl ZimService {
         }
     }
 
-    /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
-    /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
     /// [`call_tool`](Self::call_tool), keeping a successful answer for
     /// [`call_tool_from_memo`](Self::call_tool_from_memo) (see `memo.rs`).
     pub fn call_tool_kept(
@@ -209,6 +210,8 @@ impl ZimService {
         Some(Ok(replay.output))
     }
 
+    /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
+    /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
     pub fn call_tool(
         &self,
         client: &ClientId,
@@ -299,6 +302,7 @@ impl ZimService {
                 registry: &self.registry,
                 cache: self.cache.stats(),
                 started_at: self.started_at,
+                inert_settings: &self.inert_settings,
             })),
         }
     }

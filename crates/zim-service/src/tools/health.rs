@@ -16,6 +16,8 @@ pub struct ServerFacts<'a> {
     pub registry: &'a ArchiveRegistry,
     pub cache: CacheStats,
     pub started_at: DateTime<Utc>,
+    /// openzim-mcp settings this configuration changed that have no effect here.
+    pub inert_settings: &'a [&'static str],
 }
 
 fn iso(time: std::time::SystemTime) -> String {
@@ -69,11 +71,10 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
     {
         recommendations.push("Cache hit rate is low; consider a larger cache.max_size".to_owned());
     }
-    let inert = config.inert_settings();
-    if !inert.is_empty() {
+    if !facts.inert_settings.is_empty() {
         recommendations.push(format!(
             "These openzim-mcp settings have no effect in zim-mcp and can be removed: {}",
-            inert.join(", ")
+            facts.inert_settings.join(", ")
         ));
     }
     let status = if readable == 0 {
