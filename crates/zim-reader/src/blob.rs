@@ -3,12 +3,22 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
+use crate::append_buf::AppendBuf;
 use crate::error::ZimError;
+
+/// Where a blob's bytes live: its own or a shared decoded buffer.
+#[derive(Clone)]
+enum Store {
+    Vec(Arc<Vec<u8>>),
+    /// The published prefix of a cluster being decoded in place; `[start, end)` was
+    /// checked to lie in it, and a published prefix never changes.
+    Append(Arc<AppendBuf>),
+}
 
 /// Content of an entry. Cloning is cheap (reference count + range).
 #[derive(Clone)]
 pub struct Blob {
-    data: Arc<Vec<u8>>,
+    data: Store,
     start: usize,
     end: usize,
 }
@@ -18,13 +28,27 @@ impl Blob {
         // Callers pass a validated range; clamp anyway so `deref` can never fail.
         let end = end.min(data.len());
         let start = start.min(end);
-        Blob { data, start, end }
+        Blob {
+            data: Store::Vec(data),
+            start,
+            end,
+        }
+    }
+
+    pub(crate) fn from_append(buf: Arc<AppendBuf>, start: usize, end: usize) -> Blob {
+        let end = end.min(buf.len());
+        let start = start.min(end);
+        Blob {
+            data: Store::Append(buf),
+            start,
+            end,
+        }
     }
 
     pub(crate) fn from_vec(v: Vec<u8>) -> Blob {
         let end = v.len();
         Blob {
-            data: Arc::new(v),
+            data: Store::Vec(Arc::new(v)),
             start: 0,
             end,
         }
@@ -39,7 +63,11 @@ impl Blob {
 impl Deref for Blob {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
-        self.data.get(self.start..self.end).unwrap_or(&[])
+        match &self.data {
+            Store::Vec(v) => v.get(self.start..self.end),
+            Store::Append(b) => b.get(self.start, self.end),
+        }
+        .unwrap_or(&[])
     }
 }
 

@@ -127,6 +127,7 @@ impl Entry {
         let cl = self.archive.cluster(cluster)?;
         match cl.blob(blob)? {
             BlobRef::Memory { data, start, end } => Ok(Blob::from_shared(data, start, end)),
+            BlobRef::Append { buf, start, end } => Ok(Blob::from_append(buf, start, end)),
             BlobRef::Stored { offset, len } => {
                 let v = self
                     .archive

@@ -17,6 +17,7 @@
 //! # Ok::<(), zim_reader::ZimError>(())
 //! ```
 
+mod append_buf;
 mod archive;
 mod blob;
 mod cache;

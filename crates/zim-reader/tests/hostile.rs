@@ -361,3 +361,94 @@ fn missing_file_error_has_no_absolute_path() {
     assert!(matches!(err, ZimError::NotFound(_)));
     assert!(!err.to_string().contains("/nonexistent"), "{err}");
 }
+
+/// `n` blobs of `size` bytes each, distinct and only moderately compressible (so the
+/// cluster spans many zstd blocks and is decoded in several steps).
+fn varied_blobs(n: usize, size: usize) -> Vec<Vec<u8>> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    (0..n)
+        .map(|i| {
+            let mut b = format!("<p>blob {i}</p>").into_bytes();
+            while b.len() < size {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Letters from a small alphabet: compressible, but not to nothing.
+                b.push(b'a' + (state % 16) as u8);
+            }
+            b
+        })
+        .collect()
+}
+
+fn big_zstd_archive(blobs: &[Vec<u8>]) -> Vec<u8> {
+    let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
+    let entries: Vec<TestEntry> = (0..blobs.len())
+        .map(|i| item(b'C', &format!("p{i:04}"), "", 0, i as u32))
+        .collect();
+    build(&entries, &[zstd_cluster(&refs, false)])
+}
+
+#[test]
+fn big_zstd_cluster_reads_right_in_any_order_from_many_threads() {
+    let blobs = varied_blobs(300, 8 * 1024);
+    let (_f, a) = open_bytes(&big_zstd_archive(&blobs));
+    let a = a.expect("open");
+    // Last blob first, then a stride through the rest, on four threads at once: every
+    // read lands at a different decoding stage of the same cluster.
+    std::thread::scope(|s| {
+        for t in 0..4usize {
+            let (a, blobs) = (&a, &blobs);
+            s.spawn(move || {
+                let mut i = (blobs.len() - 1 - t * 7) % blobs.len();
+                for _ in 0..blobs.len() {
+                    let got = a
+                        .entry_at(i as u32)
+                        .expect("entry")
+                        .content()
+                        .expect("blob");
+                    assert!(*got == *blobs[i], "blob {i}");
+                    i = (i + 37 + t) % blobs.len();
+                }
+            });
+        }
+    });
+    // A blob kept while decoding goes on stays intact.
+    let a = Archive::open(_f.path()).expect("reopen");
+    let early = a.entry_at(0).expect("e").content().expect("early");
+    let late = a.entry_at(299).expect("e").content().expect("late");
+    assert!(*early == *blobs[0] && *late == *blobs[299]);
+    assert!(a.check().ok);
+}
+
+#[test]
+fn truncated_zstd_cluster_keeps_its_early_blobs_and_names_the_damage() {
+    let blobs = varied_blobs(300, 8 * 1024);
+    let mut bytes = big_zstd_archive(&blobs);
+    // Cut the compressed stream in half by zeroing its second half (the archive keeps its
+    // size, so only the cluster is damaged).
+    let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
+    let cluster = zstd_cluster(&refs, false);
+    let at = bytes
+        .windows(16)
+        .position(|w| w == &cluster[..16])
+        .expect("cluster in the archive");
+    let half = at + cluster.len() / 2;
+    bytes[half..at + cluster.len()].fill(0);
+    let (_f, a) = open_bytes(&bytes);
+    let a = a.expect("open");
+    assert!(*a.entry_at(0).expect("e").content().expect("early blob") == *blobs[0]);
+    let err = a
+        .entry_at(299)
+        .expect("e")
+        .content()
+        .expect_err("late blob is lost");
+    assert!(
+        matches!(
+            err,
+            ZimError::Decompression { .. } | ZimError::BlobOutOfBounds { .. }
+        ),
+        "{err:?}"
+    );
+    assert!(!a.check().ok);
+}
