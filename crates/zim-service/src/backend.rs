@@ -213,29 +213,54 @@ pub fn html_to_text(html: &str) -> String {
             break;
         };
         let tag = after.get(1..gt).unwrap_or("");
-        let name: String = tag
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
+        let closing = tag.starts_with('/');
+        let name = tag_name(tag.trim_start_matches('/'));
         rest = after.get(gt + 1..).unwrap_or("");
-        if !tag.starts_with('/') && (name == "script" || name == "style") {
+        if !closing && (name.eq_ignore_ascii_case("script") || name.eq_ignore_ascii_case("style")) {
             // Skip the element's body up to its closing tag.
-            let close = format!("</{name}");
-            let lower = rest.to_ascii_lowercase();
-            rest = match lower.find(&close) {
+            rest = match find_closing_tag(rest, name) {
                 Some(pos) => rest.get(pos..).unwrap_or(""),
                 None => "",
             };
             continue;
         }
-        if BLOCK_TAGS.contains(&name.as_str()) {
-            push_break(&mut out, matches!(name.as_str(), "br" | "li" | "tr"));
+        if let Some(block) = BLOCK_TAGS
+            .iter()
+            .find(|block| block.eq_ignore_ascii_case(name))
+        {
+            push_break(&mut out, matches!(*block, "br" | "li" | "tr"));
         }
     }
     push_text(&mut out, rest);
     out.trim().to_owned()
+}
+
+/// The element name at the start of a tag's text (ASCII letters and digits, any case).
+fn tag_name(tag: &str) -> &str {
+    let end = tag
+        .bytes()
+        .position(|b| !b.is_ascii_alphanumeric())
+        .unwrap_or(tag.len());
+    tag.get(..end).unwrap_or("")
+}
+
+/// Byte offset of the first `</name` in `html`, the name compared without regard to case
+/// (no lower-cased copy of the rest of the page per `<script>`).
+fn find_closing_tag(html: &str, name: &str) -> Option<usize> {
+    let bytes = html.as_bytes();
+    let mut from = 0;
+    while let Some(pos) = html.get(from..)?.find("</") {
+        let at = from + pos;
+        let name_at = at + 2;
+        if bytes
+            .get(name_at..name_at + name.len())
+            .is_some_and(|candidate| candidate.eq_ignore_ascii_case(name.as_bytes()))
+        {
+            return Some(at);
+        }
+        from = at + 2;
+    }
+    None
 }
 
 fn push_break(out: &mut String, single: bool) {
@@ -265,9 +290,9 @@ fn push_text(out: &mut String, raw: &str) {
     }
 }
 
-fn decode_entities(s: &str) -> String {
+fn decode_entities(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains('&') {
-        return s.to_owned();
+        return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -288,7 +313,7 @@ fn decode_entities(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 fn entity(name: &str) -> Option<char> {
@@ -326,5 +351,15 @@ mod tests {
         assert_eq!(html_to_text("plain"), "plain");
         assert_eq!(html_to_text("<p>unclosed <b"), "unclosed");
         assert_eq!(html_to_text("&#xFFFFFFFF; &"), "&#xFFFFFFFF; &");
+    }
+
+    #[test]
+    fn tag_names_and_closing_tags_match_in_any_case() {
+        let html = "<P>one</P><SCRIPT type=x>a</b></ScRiPt>two<LI>three<Style>x</STYLE>\
+                    <br/>four<script>never closed";
+        assert_eq!(html_to_text(html), "one\n\ntwo\nthree\nfour");
+        // As before, the first `</script...` ends the skipped body.
+        assert_eq!(html_to_text("<script>a</scriptx>b"), "b");
+        assert_eq!(html_to_text("<p>é</p><script>ü</script>ß"), "é\n\nß");
     }
 }
