@@ -57,6 +57,10 @@ impl Expiry<String, Cached> for UntilDeadline {
 pub struct ResultCache {
     config: CacheConfig,
     inner: moka::sync::Cache<String, Cached>,
+    /// JSON bytes of the entries held: added on insert, taken off by the eviction listener
+    /// (every removal: replaced, expired, evicted, refused), so `zim_health` reads it instead
+    /// of walking the whole cache.
+    held_bytes: Arc<AtomicU64>,
     hits: AtomicU64,
     misses: AtomicU64,
     /// Where the cache is saved, when persistence is on and usable.
@@ -139,8 +143,17 @@ impl ResultCache {
         } else {
             (config.max_bytes, true)
         };
+        let held_bytes = Arc::new(AtomicU64::new(0));
+        let released = Arc::clone(&held_bytes);
         let inner = moka::sync::Cache::builder()
             .max_capacity(capacity)
+            .eviction_listener(move |_key, value: Cached, _cause| {
+                // Saturating: a removal is never counted before its insertion, but a wrapped
+                // counter would show absurd figures if that ever changed.
+                let _ = released.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| {
+                    Some(held.saturating_sub(u64::from(value.bytes)))
+                });
+            })
             .weigher(
                 move |_: &String, v: &Cached| {
                     if by_bytes { v.bytes.max(floor) } else { 1 }
@@ -163,6 +176,7 @@ impl ResultCache {
         let cache = Self {
             config,
             inner,
+            held_bytes,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
             file,
@@ -217,7 +231,7 @@ impl ResultCache {
         if self.config.max_bytes > 0 && u64::from(bytes) > self.config.max_bytes / 8 {
             return;
         }
-        self.inner.insert(
+        self.put(
             key,
             Cached {
                 value,
@@ -225,6 +239,13 @@ impl ResultCache {
                 expires_at,
             },
         );
+    }
+
+    /// Inserts, counting the entry's bytes (the eviction listener takes them off again).
+    fn put(&self, key: String, entry: Cached) {
+        self.held_bytes
+            .fetch_add(u64::from(entry.bytes), Ordering::Relaxed);
+        self.inner.insert(key, entry);
     }
 
     /// Cached value for `key`, computing and storing it on a miss. Errors are not cached.
@@ -258,7 +279,7 @@ impl ResultCache {
             } else {
                 hits as f64 / total as f64
             },
-            bytes: self.inner.iter().map(|(_, c)| u64::from(c.bytes)).sum(),
+            bytes: self.held_bytes.load(Ordering::Relaxed),
             max_bytes: self.config.max_bytes,
             persistence_enabled: self.file.is_some(),
             persistence_error: self.persistence_error.clone(),
@@ -332,7 +353,7 @@ impl ResultCache {
                     }
                     let value = Arc::new(entry.value);
                     let bytes = json_size(&value);
-                    self.inner.insert(
+                    self.put(
                         entry.key,
                         Cached {
                             value,
@@ -496,6 +517,29 @@ mod tests {
         cache.insert("huge".into(), value(json!("y".repeat(1_300))));
         assert!(cache.get("huge").is_none());
         assert!(cache.get("k39").is_some(), "nothing was evicted for it");
+    }
+
+    #[test]
+    fn held_bytes_follow_inserts_replacements_and_evictions() {
+        let cache = ResultCache::new(CacheConfig {
+            max_size: 1000,
+            max_bytes: 10_000,
+            ..CacheConfig::default()
+        });
+        let walked = |cache: &ResultCache| -> u64 {
+            cache.inner.iter().map(|(_, c)| u64::from(c.bytes)).sum()
+        };
+        cache.insert("a".into(), value(json!("x".repeat(100))));
+        cache.insert("a".into(), value(json!("x".repeat(300))));
+        assert_eq!(cache.stats().bytes, 302);
+        for i in 0..40 {
+            cache.insert(format!("k{i}"), value(json!("z".repeat(900))));
+        }
+        let stats = cache.stats();
+        assert!(stats.bytes <= 10_000, "{stats:?}");
+        assert_eq!(stats.bytes, walked(&cache));
+        cache.inner.invalidate_all();
+        assert_eq!(cache.stats().bytes, 0);
     }
 
     #[test]

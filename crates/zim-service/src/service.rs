@@ -46,6 +46,8 @@ pub struct ZimService {
     specs: OnceLock<Vec<ToolSpec>>,
     /// [`Config::inert_settings`], computed once (start-up warns of them, health lists them).
     inert_settings: Vec<&'static str>,
+    /// [`health::config_hash`] of the configuration, which never changes after start-up.
+    config_hash: String,
 }
 
 impl ZimService {
@@ -76,6 +78,7 @@ impl ZimService {
         renderer: Arc<dyn RenderBackend>,
     ) -> Self {
         let inert_settings = config.inert_settings();
+        let config_hash = health::config_hash(&config);
         if !inert_settings.is_empty() {
             tracing::warn!(
                 settings = %inert_settings.join(", "),
@@ -100,6 +103,7 @@ impl ZimService {
             renderer,
             specs: OnceLock::new(),
             inert_settings,
+            config_hash,
         }
     }
 
@@ -303,6 +307,7 @@ impl ZimService {
                 cache: self.cache.stats(),
                 started_at: self.started_at,
                 inert_settings: &self.inert_settings,
+                config_hash: &self.config_hash,
             })),
         }
     }

@@ -18,6 +18,8 @@ pub struct ServerFacts<'a> {
     pub started_at: DateTime<Utc>,
     /// openzim-mcp settings this configuration changed that have no effect here.
     pub inert_settings: &'a [&'static str],
+    /// [`config_hash`] of `config`, computed once at start-up.
+    pub config_hash: &'a str,
 }
 
 fn iso(time: std::time::SystemTime) -> String {
@@ -128,7 +130,7 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
                 "requests_per_second": config.rate_limit.requests_per_second,
                 "burst_size": config.rate_limit.burst_size,
             },
-            "config_hash": config_hash(config),
+            "config_hash": facts.config_hash,
             "server_pid": "[REDACTED]",
         },
         "loaded_archives": files.iter().map(archive_listing).collect::<Vec<_>>(),
