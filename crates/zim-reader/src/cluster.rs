@@ -70,6 +70,11 @@ const FEED: usize = 16 * 1024;
 /// What a live in-place decoder holds besides the buffer (zstd context, input buffer),
 /// counted in the cache weight.
 const IN_PLACE_DECODER_BYTES: u64 = 256 * 1024;
+/// Largest cluster decoded in place. The buffer is reserved at the size the offset table
+/// announces before the data arrives (address space; pages become memory only as they are
+/// written), so a hostile table may claim at most this much; bigger clusters (libzim writes
+/// 2 MiB ones) use the streaming decoder, whose buffer grows with the data.
+const IN_PLACE_MAX_BYTES: u64 = 64 << 20;
 
 impl InPlace {
     /// Decoder for the zstd frame at `data_start` whose offset table announces `total`
@@ -360,7 +365,9 @@ impl Cluster {
                 // sizes past the bound, keep the streaming decoder.
                 let total = offsets.last().copied().unwrap_or(0);
                 let body = match compression {
-                    Compression::Zstd if dec.decoder.is_some() && total <= max_bytes => {
+                    Compression::Zstd
+                        if dec.decoder.is_some() && total <= max_bytes.min(IN_PLACE_MAX_BYTES) =>
+                    {
                         usize::try_from(total)
                             .ok()
                             .and_then(|t| InPlace::start(parts, data_start, t))
