@@ -452,3 +452,53 @@ fn truncated_zstd_cluster_keeps_its_early_blobs_and_names_the_damage() {
     );
     assert!(!a.check().ok);
 }
+
+#[test]
+fn mutated_big_zstd_clusters_give_errors_or_bytes_never_panics() {
+    let blobs = varied_blobs(120, 8 * 1024);
+    let clean = big_zstd_archive(&blobs);
+    let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
+    let cluster = zstd_cluster(&refs, false);
+    let at = clean
+        .windows(16)
+        .position(|w| w == &cluster[..16])
+        .expect("cluster in the archive");
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut read_ok, mut read_failed, mut damaged_archives) = (0u32, 0u32, 0u32);
+    for round in 0..60 {
+        let mut bytes = clean.clone();
+        // A few flipped bytes anywhere in the compressed stream (the frame header and
+        // block headers included).
+        for _ in 0..1 + round % 4 {
+            let i = at + 1 + (next() as usize) % (cluster.len() - 1);
+            bytes[i] ^= (next() % 255 + 1) as u8;
+        }
+        let (_f, a) = open_bytes(&bytes);
+        let a = a.expect("the directory is intact, so the archive opens");
+        let mut i = (next() as usize) % blobs.len();
+        for _ in 0..blobs.len() {
+            let entry = a.entry_at(i as u32).expect("entry");
+            match entry.content() {
+                // What decodes has the size the (possibly damaged) offset table announces.
+                Ok(content) => {
+                    read_ok += 1;
+                    assert_eq!(content.len() as u64, entry.size().expect("size"));
+                }
+                Err(_) => read_failed += 1,
+            }
+            i = (i + 7) % blobs.len();
+        }
+        let report = a.check();
+        if !report.ok {
+            damaged_archives += 1;
+        }
+    }
+    // The mutations did damage, and reads around the damage still worked.
+    assert!(read_failed > 0 && read_ok > 0 && damaged_archives > 0);
+}
