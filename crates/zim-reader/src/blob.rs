@@ -24,25 +24,22 @@ pub struct Blob {
 }
 
 impl Blob {
-    pub(crate) fn from_shared(data: Arc<Vec<u8>>, start: usize, end: usize) -> Blob {
-        // Callers pass a validated range; clamp anyway so `deref` can never fail.
-        let end = end.min(data.len());
+    /// `start..end` of `data`, whose first `available` bytes are readable. Callers pass a
+    /// validated range; it is clamped anyway so `deref` can never fail.
+    fn clamped(data: Store, available: usize, start: usize, end: usize) -> Blob {
+        let end = end.min(available);
         let start = start.min(end);
-        Blob {
-            data: Store::Vec(data),
-            start,
-            end,
-        }
+        Blob { data, start, end }
+    }
+
+    pub(crate) fn from_shared(data: Arc<Vec<u8>>, start: usize, end: usize) -> Blob {
+        let available = data.len();
+        Blob::clamped(Store::Vec(data), available, start, end)
     }
 
     pub(crate) fn from_append(buf: Arc<AppendBuf>, start: usize, end: usize) -> Blob {
-        let end = end.min(buf.len());
-        let start = start.min(end);
-        Blob {
-            data: Store::Append(buf),
-            start,
-            end,
-        }
+        let available = buf.len();
+        Blob::clamped(Store::Append(buf), available, start, end)
     }
 
     pub(crate) fn from_vec(v: Vec<u8>) -> Blob {

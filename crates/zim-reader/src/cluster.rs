@@ -67,9 +67,9 @@ const IN_CHUNK: usize = 128 * 1024;
 /// (large, stable) output, so small feeds keep lazy reads lazy (16 KiB of input is
 /// 100-200 KiB of output at the ratios ZIM clusters get).
 const FEED: usize = 16 * 1024;
-/// What a live in-place decoder holds besides the buffer (zstd context, input buffer),
-/// counted in the cache weight.
-const IN_PLACE_DECODER_BYTES: u64 = 256 * 1024;
+/// What a live in-place decoder holds besides the buffer, counted in the cache weight: its
+/// zstd context (`ZSTD_sizeof_DCtx` reads 222 KiB in this mode) and `IN_CHUNK` of input.
+const IN_PLACE_DECODER_BYTES: u64 = 384 * 1024;
 /// Largest cluster decoded in place. The buffer is reserved at the size the offset table
 /// announces before the data arrives (address space; pages become memory only as they are
 /// written), so a hostile table may claim at most this much; bigger clusters (libzim writes
@@ -446,46 +446,43 @@ impl Cluster {
         }
         let start = usize::try_from(s).map_err(|_| out())?;
         let end = usize::try_from(e).map_err(|_| out())?;
-        let m = match &self.body {
-            Body::Compressed(m) => m,
+        // The data ends before the blob: the decoder's error if it met one.
+        let short = |damage: &Option<String>| match damage {
+            Some(reason) => ZimError::Decompression {
+                index: self.index,
+                reason: reason.clone(),
+            },
+            None => out(),
+        };
+        // A poisoned lock only means another reader panicked mid-decode; the
+        // state is still a consistent prefix.
+        match &self.body {
+            Body::Compressed(m) => {
+                let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                dec.fill(end, self.max_bytes, self.offsets.last().copied());
+                if end > dec.data.len() {
+                    return Err(short(&dec.damage));
+                }
+                Ok(BlobRef::Memory {
+                    data: Arc::clone(&dec.data),
+                    start,
+                    end,
+                })
+            }
             Body::InPlace(m) => {
                 let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 dec.fill(end);
                 if end > dec.buf.len() {
-                    return Err(match &dec.damage {
-                        Some(reason) => ZimError::Decompression {
-                            index: self.index,
-                            reason: reason.clone(),
-                        },
-                        None => out(),
-                    });
+                    return Err(short(&dec.damage));
                 }
-                return Ok(BlobRef::Append {
+                Ok(BlobRef::Append {
                     buf: Arc::clone(&dec.buf),
                     start,
                     end,
-                });
+                })
             }
-            Body::Stored { .. } => return Err(out()),
-        };
-        // A poisoned lock only means another reader panicked mid-decode; the
-        // state is still a consistent prefix.
-        let mut dec = m.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        dec.fill(end, self.max_bytes, self.offsets.last().copied());
-        if end > dec.data.len() {
-            return Err(match &dec.damage {
-                Some(reason) => ZimError::Decompression {
-                    index: self.index,
-                    reason: reason.clone(),
-                },
-                None => out(),
-            });
+            Body::Stored { .. } => Err(out()),
         }
-        Ok(BlobRef::Memory {
-            data: Arc::clone(&dec.data),
-            start,
-            end,
-        })
     }
 
     /// Locates blob `blob` (decoding compressed data as far as needed).

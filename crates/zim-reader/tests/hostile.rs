@@ -381,18 +381,25 @@ fn varied_blobs(n: usize, size: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-fn big_zstd_archive(blobs: &[Vec<u8>]) -> Vec<u8> {
+/// An archive of `blobs` in one zstd cluster, and where that cluster's bytes are in it.
+fn big_zstd_archive(blobs: &[Vec<u8>]) -> (Vec<u8>, std::ops::Range<usize>) {
     let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
     let entries: Vec<TestEntry> = (0..blobs.len())
         .map(|i| item(b'C', &format!("p{i:04}"), "", 0, i as u32))
         .collect();
-    build(&entries, &[zstd_cluster(&refs, false)])
+    let cluster = zstd_cluster(&refs, false);
+    let bytes = build(&entries, std::slice::from_ref(&cluster));
+    let at = bytes
+        .windows(cluster.len())
+        .position(|w| w == cluster.as_slice())
+        .expect("cluster in the archive");
+    (bytes, at..at + cluster.len())
 }
 
 #[test]
 fn big_zstd_cluster_reads_right_in_any_order_from_many_threads() {
     let blobs = varied_blobs(300, 8 * 1024);
-    let (_f, a) = open_bytes(&big_zstd_archive(&blobs));
+    let (_f, a) = open_bytes(&big_zstd_archive(&blobs).0);
     let a = a.expect("open");
     // Last blob first, then a stride through the rest, on four threads at once: every
     // read lands at a different decoding stage of the same cluster.
@@ -424,17 +431,11 @@ fn big_zstd_cluster_reads_right_in_any_order_from_many_threads() {
 #[test]
 fn truncated_zstd_cluster_keeps_its_early_blobs_and_names_the_damage() {
     let blobs = varied_blobs(300, 8 * 1024);
-    let mut bytes = big_zstd_archive(&blobs);
+    let (mut bytes, cluster) = big_zstd_archive(&blobs);
     // Cut the compressed stream in half by zeroing its second half (the archive keeps its
     // size, so only the cluster is damaged).
-    let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
-    let cluster = zstd_cluster(&refs, false);
-    let at = bytes
-        .windows(16)
-        .position(|w| w == &cluster[..16])
-        .expect("cluster in the archive");
-    let half = at + cluster.len() / 2;
-    bytes[half..at + cluster.len()].fill(0);
+    let half = cluster.start + cluster.len() / 2;
+    bytes[half..cluster.end].fill(0);
     let (_f, a) = open_bytes(&bytes);
     let a = a.expect("open");
     assert!(*a.entry_at(0).expect("e").content().expect("early blob") == *blobs[0]);
@@ -456,13 +457,7 @@ fn truncated_zstd_cluster_keeps_its_early_blobs_and_names_the_damage() {
 #[test]
 fn mutated_big_zstd_clusters_give_errors_or_bytes_never_panics() {
     let blobs = varied_blobs(120, 8 * 1024);
-    let clean = big_zstd_archive(&blobs);
-    let refs: Vec<&[u8]> = blobs.iter().map(Vec::as_slice).collect();
-    let cluster = zstd_cluster(&refs, false);
-    let at = clean
-        .windows(16)
-        .position(|w| w == &cluster[..16])
-        .expect("cluster in the archive");
+    let (clean, cluster) = big_zstd_archive(&blobs);
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
         state ^= state << 13;
@@ -476,7 +471,7 @@ fn mutated_big_zstd_clusters_give_errors_or_bytes_never_panics() {
         // A few flipped bytes anywhere in the compressed stream (the frame header and
         // block headers included).
         for _ in 0..1 + round % 4 {
-            let i = at + 1 + (next() as usize) % (cluster.len() - 1);
+            let i = cluster.start + 1 + (next() as usize) % (cluster.len() - 1);
             bytes[i] ^= (next() % 255 + 1) as u8;
         }
         let (_f, a) = open_bytes(&bytes);
