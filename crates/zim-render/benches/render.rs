@@ -32,7 +32,11 @@ const ALL: &[&str] = &[
 fn bench(c: &mut Criterion) {
     let opts = RenderOptions::default();
     let mut group = c.benchmark_group("render");
-    for name in ["wikipedia_2015_ray_charles", "rustdoc_struct_hashmap"] {
+    for name in [
+        "wikipedia_2015_ray_charles",
+        "wikipedia_2020_ray_charles",
+        "rustdoc_struct_hashmap",
+    ] {
         let html = fixture(name);
         group.throughput(Throughput::Bytes(html.len() as u64));
         group.bench_function(format!("markdown/{name}"), |b| {
