@@ -155,6 +155,36 @@ impl Document {
         })
     }
 
+    /// Approximately how many bytes of heap this document holds (its texts, block and heading
+    /// tables, links), for caches that bound what they keep by size.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let heading = |h: &HeadingMeta| h.id.capacity() + h.text.capacity();
+        let tables: usize = self
+            .blocks
+            .iter()
+            .filter_map(|b| b.table.as_ref())
+            .filter_map(|t| t.caption.as_ref())
+            .map(String::capacity)
+            .sum();
+        let links: usize = self
+            .links
+            .iter()
+            .map(|l| l.href.capacity() + l.text.capacity())
+            .sum();
+        size_of::<Self>()
+            + self.title.as_ref().map_or(0, String::capacity)
+            + self.markdown.capacity()
+            + self.plain.capacity()
+            + self.blocks.capacity() * size_of::<BlockMeta>()
+            + tables
+            + self.headings.capacity() * size_of::<HeadingMeta>()
+            + self.headings.iter().map(heading).sum::<usize>()
+            + self.title_heading.as_ref().map_or(0, heading)
+            + self.links.capacity() * size_of::<RawLink>()
+            + links
+    }
+
     /// The page title (`<title>`, else the first `<h1>`).
     pub fn title(&self) -> Option<&str> {
         self.title.as_deref()

@@ -362,3 +362,26 @@ fn rustdoc_source_view_drops_line_numbers_and_mdbook_boring_lines() {
         "```rust\n// first\nfn main() {}\n```\n\n```rust\nlet x = 1;\n```"
     );
 }
+
+#[test]
+fn heap_bytes_counts_what_the_document_holds_and_grows_with_the_page() {
+    let opts = RenderOptions::default();
+    let page = |paragraphs: usize| {
+        let body: String = (0..paragraphs)
+            .map(|i| format!("<h2 id=\"s{i}\">Part {i}</h2><p>Text of part {i} with <a href=\"P{i}\">a link</a>.</p>"))
+            .collect();
+        Document::parse(
+            format!("<html><body>{body}</body></html>").as_bytes(),
+            &opts,
+        )
+        .expect("renders")
+    };
+    let small = page(3);
+    let big = page(300);
+    for doc in [&small, &big] {
+        // At least the two texts it keeps, plus its heading and link tables.
+        assert!(doc.heap_bytes() >= doc.markdown().len() + doc.plain_text().len());
+    }
+    assert_eq!(big.toc().len(), 300);
+    assert!(big.heap_bytes() > 50 * small.heap_bytes());
+}

@@ -79,7 +79,7 @@ pub struct CacheConfig {
     /// Maximum number of cached results (1-10000).
     pub max_size: u64,
     /// Approximate byte budget of the cached results (their JSON size); 0 lifts it. Up to
-    /// 8 GiB.
+    /// 8 GiB. A quarter of it also bounds the parsed pages the renderer keeps.
     pub max_bytes: u64,
     /// Time to live of a cached result in seconds (60-86400).
     pub ttl_seconds: u64,

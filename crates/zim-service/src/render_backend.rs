@@ -15,6 +15,31 @@ use crate::tools::args::{LinkDirection, View};
 
 /// Parsed documents kept for follow-up calls (TOC, then a section, then links...).
 const PARSED_CACHE_ENTRIES: u64 = 32;
+/// The parsed documents may hold this fraction (1/n) of the result cache's byte budget.
+const PARSED_SHARE_OF_BUDGET: u64 = 4;
+
+type ParsedCache = moka::sync::Cache<(String, u32), Arc<Document>>;
+
+/// The cache of parsed documents: at most [`PARSED_CACHE_ENTRIES`], and together at most a
+/// [`PARSED_SHARE_OF_BUDGET`]th of `max_bytes` of heap (a parsed 8 MB page holds tens of MB, so
+/// a count alone does not bound memory). `max_bytes == 0` lifts the byte bound, as it does for
+/// the result cache.
+fn parsed_cache(max_bytes: u64) -> ParsedCache {
+    if max_bytes == 0 {
+        return moka::sync::Cache::new(PARSED_CACHE_ENTRIES);
+    }
+    let budget = (max_bytes / PARSED_SHARE_OF_BUDGET).max(1);
+    // Every document weighs at least a 32nd of the budget, so no more than 32 fit; a big one
+    // weighs its size. One heavier than the whole budget is not kept at all.
+    let floor = budget / PARSED_CACHE_ENTRIES;
+    moka::sync::Cache::builder()
+        .max_capacity(budget)
+        .weigher(move |_key, doc: &Arc<Document>| {
+            let bytes = u64::try_from(doc.heap_bytes()).unwrap_or(u64::MAX);
+            u32::try_from(bytes.max(floor)).unwrap_or(u32::MAX)
+        })
+        .build()
+}
 /// Most related articles computed for one page.
 const MAX_RELATED: usize = 500;
 
@@ -22,25 +47,31 @@ pub struct ZimRenderBackend {
     options: RenderOptions,
     /// `None` when caching is off (`cache.enabled = false`): every call parses afresh, as
     /// openzim-mcp does with its cache off, so benchmarks of first calls stay honest.
-    parsed: Option<moka::sync::Cache<(String, u32), Arc<Document>>>,
+    parsed: Option<ParsedCache>,
     /// The service's result cache, whose hit/miss figures count these lookups too: a page
     /// served from its parsed tree is repeated work avoided, as a cached result is.
     counted_in: Option<Arc<ResultCache>>,
 }
 
 impl ZimRenderBackend {
-    /// A renderer that keeps the last parsed documents for follow-up calls.
+    /// A renderer that keeps the last parsed documents for follow-up calls (within the
+    /// default result-cache byte budget).
     pub fn new() -> Self {
-        Self::with_parsed_cache(true, None)
+        Self::with_parsed_cache(true, crate::config::CacheConfig::default().max_bytes, None)
     }
 
     /// A renderer whose parsed-document cache is on or off; the service passes
-    /// `config.cache.enabled`, so one switch turns every result cache off, and its result
-    /// cache, which counts the document cache's hits and misses.
-    pub fn with_parsed_cache(enabled: bool, counted_in: Option<Arc<ResultCache>>) -> Self {
+    /// `config.cache.enabled`, so one switch turns every result cache off, `cache.max_bytes`,
+    /// a share of which bounds the parsed documents, and its result cache, which counts the
+    /// document cache's hits and misses.
+    pub fn with_parsed_cache(
+        enabled: bool,
+        max_bytes: u64,
+        counted_in: Option<Arc<ResultCache>>,
+    ) -> Self {
         Self {
             options: RenderOptions::default(),
-            parsed: enabled.then(|| moka::sync::Cache::new(PARSED_CACHE_ENTRIES)),
+            parsed: enabled.then(|| parsed_cache(max_bytes)),
             counted_in,
         }
     }
@@ -232,5 +263,63 @@ impl RenderBackend for ZimRenderBackend {
                 "links": doc.related(entry.path(), &resolve, MAX_RELATED),
             }),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(paragraphs: usize) -> Arc<Document> {
+        let body: String = (0..paragraphs)
+            .map(|i| format!("<p>Paragraph {i} of a page long enough to weigh something.</p>"))
+            .collect();
+        let html = format!("<html><body>{body}</body></html>");
+        Arc::new(Document::parse(html.as_bytes(), &RenderOptions::default()).expect("renders"))
+    }
+
+    fn key(i: u32) -> (String, u32) {
+        ("archive".to_owned(), i)
+    }
+
+    #[test]
+    fn parsed_documents_stay_within_their_share_of_the_byte_budget() {
+        let max_bytes = 4 << 20; // 1 MiB for parsed documents
+        let cache = parsed_cache(max_bytes);
+        let big = page(2_000);
+        let size = u64::try_from(big.heap_bytes()).expect("fits");
+        assert!(size > 100_000, "the test page should be big: {size}");
+        for i in 0..40 {
+            cache.insert(key(i), Arc::clone(&big));
+        }
+        cache.run_pending_tasks();
+        assert!(cache.weighted_size() <= max_bytes / PARSED_SHARE_OF_BUDGET);
+        assert!(cache.entry_count() >= 1);
+        assert!(cache.entry_count() <= (max_bytes / PARSED_SHARE_OF_BUDGET) / size);
+    }
+
+    #[test]
+    fn small_documents_are_capped_by_count_and_a_lifted_budget_keeps_the_count() {
+        for max_bytes in [64 << 20, 0] {
+            let cache = parsed_cache(max_bytes);
+            let small = page(2);
+            for i in 0..100 {
+                cache.insert(key(i), Arc::clone(&small));
+            }
+            cache.run_pending_tasks();
+            assert_eq!(
+                cache.entry_count(),
+                PARSED_CACHE_ENTRIES,
+                "max_bytes {max_bytes}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_document_bigger_than_the_whole_share_is_not_kept() {
+        let cache = parsed_cache(64 << 10); // 16 KiB for parsed documents
+        cache.insert(key(0), page(2_000));
+        cache.run_pending_tasks();
+        assert_eq!(cache.entry_count(), 0);
     }
 }

@@ -580,6 +580,7 @@ fn default_search(_cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
 fn default_renderer(config: &Config, cache: &Arc<ResultCache>) -> Arc<dyn RenderBackend> {
     Arc::new(crate::render_backend::ZimRenderBackend::with_parsed_cache(
         config.cache.enabled,
+        config.cache.max_bytes,
         Some(Arc::clone(cache)),
     ))
 }
