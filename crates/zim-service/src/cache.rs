@@ -2,9 +2,10 @@
 //! search backend, bounded by an entry count and a byte budget, with hit/miss statistics for
 //! `zim_health` and optional persistence to disk across restarts.
 //!
-//! Both bounds through one weight: an entry weighs its JSON size, but never less than
-//! `max_bytes / max_size`, and the capacity is `max_bytes`. So at most `max_size` entries fit,
-//! and together they never exceed `max_bytes`.
+//! Both bounds through one weight ([`Bounds`], which the renderer's parsed-page cache uses
+//! too): an entry weighs its JSON size, but never less than `max_bytes / max_size`, and the
+//! capacity is `max_bytes`. So at most `max_size` entries fit, and together they never exceed
+//! `max_bytes`.
 //!
 //! Keys carry the archive's uuid wherever the value depends on an archive, so a replaced
 //! archive never serves its predecessor's results, in memory or from a saved file.
@@ -131,22 +132,53 @@ fn from_unix_seconds(seconds: f64) -> Option<SystemTime> {
     UNIX_EPOCH.checked_add(d)
 }
 
+/// An entry count and a byte budget enforced through one moka weight: an entry weighs its size
+/// but never less than `max_bytes / max_entries`, and the capacity is `max_bytes`, so at most
+/// `max_entries` fit and together they stay within `max_bytes` (one heavier than the whole
+/// budget is not kept). `max_bytes == 0` keeps the count alone: every entry weighs 1.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bounds {
+    capacity: u64,
+    /// The least an entry weighs; `None` when only the count is bounded.
+    floor: Option<u64>,
+}
+
+impl Bounds {
+    pub(crate) fn new(max_entries: u64, max_bytes: u64) -> Self {
+        if max_bytes == 0 {
+            Self {
+                capacity: max_entries,
+                floor: None,
+            }
+        } else {
+            Self {
+                capacity: max_bytes,
+                floor: Some(max_bytes / max_entries.max(1)),
+            }
+        }
+    }
+
+    /// The cache's `max_capacity`.
+    pub(crate) fn capacity(self) -> u64 {
+        self.capacity
+    }
+
+    /// The weight of an entry of `bytes` bytes.
+    pub(crate) fn weight(self, bytes: u64) -> u32 {
+        match self.floor {
+            Some(floor) => u32::try_from(bytes.max(floor)).unwrap_or(u32::MAX),
+            None => 1,
+        }
+    }
+}
+
 impl ResultCache {
     pub fn new(config: CacheConfig) -> Self {
-        let floor = if config.max_bytes == 0 {
-            0
-        } else {
-            u32::try_from(config.max_bytes / config.max_size.max(1)).unwrap_or(u32::MAX)
-        };
-        let (capacity, by_bytes) = if config.max_bytes == 0 {
-            (config.max_size, false)
-        } else {
-            (config.max_bytes, true)
-        };
+        let bounds = Bounds::new(config.max_size, config.max_bytes);
         let held_bytes = Arc::new(AtomicU64::new(0));
         let released = Arc::clone(&held_bytes);
         let inner = moka::sync::Cache::builder()
-            .max_capacity(capacity)
+            .max_capacity(bounds.capacity())
             .eviction_listener(move |_key, value: Cached, _cause| {
                 // Saturating: a removal is never counted before its insertion, but a wrapped
                 // counter would show absurd figures if that ever changed.
@@ -154,11 +186,7 @@ impl ResultCache {
                     Some(held.saturating_sub(u64::from(value.bytes)))
                 });
             })
-            .weigher(
-                move |_: &String, v: &Cached| {
-                    if by_bytes { v.bytes.max(floor) } else { 1 }
-                },
-            )
+            .weigher(move |_: &String, v: &Cached| bounds.weight(u64::from(v.bytes)))
             .eviction_policy(EvictionPolicy::lru())
             .expire_after(UntilDeadline)
             .build();

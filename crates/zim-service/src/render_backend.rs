@@ -8,7 +8,7 @@ use zim_reader::Entry;
 use zim_render::{Budget, Document, RenderOptions};
 
 use crate::backend::{HtmlSource, Markdown, RenderBackend};
-use crate::cache::ResultCache;
+use crate::cache::{Bounds, ResultCache};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
 use crate::tools::args::{LinkDirection, View};
@@ -17,31 +17,28 @@ use crate::tools::args::{LinkDirection, View};
 const PARSED_CACHE_ENTRIES: u64 = 32;
 /// The parsed documents may hold this fraction (1/n) of the result cache's byte budget.
 const PARSED_SHARE_OF_BUDGET: u64 = 4;
+/// Most related articles computed for one page.
+const MAX_RELATED: usize = 500;
 
 type ParsedCache = moka::sync::Cache<(String, u32), Arc<Document>>;
 
 /// The cache of parsed documents: at most [`PARSED_CACHE_ENTRIES`], and together at most a
 /// [`PARSED_SHARE_OF_BUDGET`]th of `max_bytes` of heap (a parsed 8 MB page holds tens of MB, so
-/// a count alone does not bound memory). `max_bytes == 0` lifts the byte bound, as it does for
-/// the result cache.
+/// a count alone does not bound memory), through the result cache's [`Bounds`].
+/// `max_bytes == 0` lifts the byte bound, as it does for the result cache.
 fn parsed_cache(max_bytes: u64) -> ParsedCache {
-    if max_bytes == 0 {
-        return moka::sync::Cache::new(PARSED_CACHE_ENTRIES);
-    }
-    let budget = (max_bytes / PARSED_SHARE_OF_BUDGET).max(1);
-    // Every document weighs at least a 32nd of the budget, so no more than 32 fit; a big one
-    // weighs its size. One heavier than the whole budget is not kept at all.
-    let floor = budget / PARSED_CACHE_ENTRIES;
+    let budget = match max_bytes {
+        0 => 0,
+        bytes => (bytes / PARSED_SHARE_OF_BUDGET).max(1),
+    };
+    let bounds = Bounds::new(PARSED_CACHE_ENTRIES, budget);
     moka::sync::Cache::builder()
-        .max_capacity(budget)
+        .max_capacity(bounds.capacity())
         .weigher(move |_key, doc: &Arc<Document>| {
-            let bytes = u64::try_from(doc.heap_bytes()).unwrap_or(u64::MAX);
-            u32::try_from(bytes.max(floor)).unwrap_or(u32::MAX)
+            bounds.weight(u64::try_from(doc.heap_bytes()).unwrap_or(u64::MAX))
         })
         .build()
 }
-/// Most related articles computed for one page.
-const MAX_RELATED: usize = 500;
 
 pub struct ZimRenderBackend {
     options: RenderOptions,
