@@ -309,6 +309,62 @@ MatchSet run_prepared(XapianIndex& index, uint32_t offset, uint32_t limit, bool 
   return result;
 }
 
+namespace {
+
+// Puts the parser back to libzim's configuration however a best-match parse ends.
+struct AnyWordsParse {
+  XapianIndex& index;
+  ~AnyWordsParse() { index.parser.set_default_op(Xapian::Query::OP_AND); }
+};
+
+}  // namespace
+
+MatchSet run_any_words(XapianIndex& index, rust::Str folded_query, uint32_t limit) {
+  MatchSet result;
+  result.estimated = 0;
+  result.lower_bound = 0;
+  result.parse_error = false;
+  result.estimate_proven = false;
+  Xapian::Query query;
+  {
+    AnyWordsParse restore{index};
+    index.parser.set_default_op(Xapian::Query::OP_OR);
+    // Titles are indexed unstemmed with stemmed "Z" terms beside them (STEM_SOME matches
+    // both); the full-text index as libzim parses it (STEM_ALL, its stop words).
+    if (index.suggestion_mode) index.parser.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+    try {
+      query = index.parser.parse_query(std::string(folded_query),
+                                       Xapian::QueryParser::FLAG_CJK_NGRAM);
+    } catch (const Xapian::QueryParserError&) {
+      result.parse_error = true;
+      return result;
+    }
+  }
+  if (query.empty() || limit == 0) return result;
+  Xapian::Enquire enquire(index.db);
+  enquire.set_query(query);
+  // Xapian's default BM25: documents matching more (and rarer) words first, short titles
+  // before long ones. Titles of redirects collapse onto their target, as in suggestions.
+  if (index.suggestion_mode) {
+    int target = value_slot(index, "targetPath");
+    if (target >= 0) enquire.set_collapse_key(Xapian::valueno(target));
+  }
+  Xapian::MSet mset = enquire.get_mset(0, limit);
+  result.lower_bound = mset.get_matches_lower_bound();
+  result.hits.reserve(mset.size());
+  for (auto it = mset.begin(); it != mset.end(); ++it) {
+    Xapian::Document doc = it.get_document();
+    Hit hit;
+    std::string data = doc.get_data();
+    hit.data = rust::String::lossy(data.data(), data.size());
+    hit.docid = *it;
+    hit.percent = it.get_percent();
+    hit.word_count = -1;
+    result.hits.push_back(std::move(hit));
+  }
+  return result;
+}
+
 rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids) {
   rust::Vec<int64_t> counts;
   for (uint32_t docid : docids) counts.push_back(word_count(index, index.db.get_document(docid)));

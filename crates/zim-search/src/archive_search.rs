@@ -309,6 +309,41 @@ impl ArchiveSearch {
         }
     }
 
+    /// Best-match full-text search for question answering: pages matching ANY of the words
+    /// of `words`, more (and rarer) words first (Xapian's BM25), where [`ArchiveSearch::search`]
+    /// wants every word as libzim does. Empty without a full-text index.
+    pub fn search_any_words(&self, words: &str, limit: u32) -> Result<Vec<SearchHit>, SearchError> {
+        let Ok(index) = self.index(IndexKind::Fulltext) else {
+            return Ok(Vec::new());
+        };
+        self.any_words(index, words, limit)
+    }
+
+    /// Best-match title search: titles containing ANY of the words of `words` (stemmed
+    /// forms too), ranked by BM25 so that titles made of the words come first; redirects
+    /// collapse on their target. Empty without a title index.
+    pub fn titles_any_words(&self, words: &str, limit: u32) -> Result<Vec<SearchHit>, SearchError> {
+        let Ok(index) = self.index(IndexKind::Title) else {
+            return Ok(Vec::new());
+        };
+        self.any_words(index, words, limit)
+    }
+
+    fn any_words(
+        &self,
+        index: &SharedIndex,
+        words: &str,
+        limit: u32,
+    ) -> Result<Vec<SearchHit>, SearchError> {
+        let matches = index.query_any_words(&fold(words), limit)?;
+        Ok(matches
+            .hits
+            .into_iter()
+            .zip(0..)
+            .map(|(raw, rank)| self.search_hit(index, raw, None, rank))
+            .collect())
+    }
+
     /// The entry with exactly this title, if any.
     pub fn find_title(&self, title: &str) -> Result<Option<Entry>, SearchError> {
         Ok(self.archive.entry_by_title(title)?)

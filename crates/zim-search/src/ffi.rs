@@ -76,6 +76,14 @@ pub(crate) mod bridge {
             want_estimate: bool,
             want_word_counts: bool,
         ) -> Result<MatchSet>;
+        /// Best-match search: documents matching any word of the query, ranked by BM25 (more
+        /// and rarer words first), unlike libzim's all-words query. Titles collapse on their
+        /// redirect target. Word counts are not read (-1).
+        fn run_any_words(
+            index: Pin<&mut XapianIndex>,
+            folded_query: &str,
+            limit: u32,
+        ) -> Result<MatchSet>;
         /// Stored word counts (-1 when absent) of these documents.
         fn word_counts(index: &XapianIndex, docids: &[u32]) -> Result<Vec<i64>>;
         fn make_snippet(

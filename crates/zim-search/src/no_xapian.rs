@@ -38,6 +38,14 @@ impl SharedIndex {
         match *self {}
     }
 
+    pub(crate) fn query_any_words(
+        &self,
+        _folded_query: &str,
+        _limit: u32,
+    ) -> Result<RawMatches, SearchError> {
+        match *self {}
+    }
+
     pub(crate) fn fill_word_counts(&self, _hits: &mut [RawHit]) -> Result<(), SearchError> {
         match *self {}
     }

@@ -204,6 +204,32 @@ impl SharedIndex {
         self.run(folded_query, offset, limit, want_estimate, false)
     }
 
+    /// Best-match query: documents matching any of the (folded) words, ranked by BM25.
+    pub(crate) fn query_any_words(
+        &self,
+        folded_query: &str,
+        limit: u32,
+    ) -> Result<RawMatches, SearchError> {
+        let set = self.with_handle(|handle| {
+            bridge::run_any_words(handle.pin_mut(), folded_query, limit)
+        })?;
+        Ok(RawMatches {
+            estimated: 0,
+            lower_bound: u64::from(set.lower_bound),
+            parse_error: set.parse_error,
+            hits: set
+                .hits
+                .into_iter()
+                .map(|hit| RawHit {
+                    data: hit.data,
+                    docid: hit.docid,
+                    percent: hit.percent,
+                    word_count: None,
+                })
+                .collect(),
+        })
+    }
+
     /// Fills in the word counts of hits returned by [`SharedIndex::query_paths`].
     pub(crate) fn fill_word_counts(&self, hits: &mut [RawHit]) -> Result<(), SearchError> {
         let docids: Vec<u32> = hits.iter().map(|h| h.docid).collect();

@@ -27,6 +27,72 @@ pub trait SearchBackend: Send + Sync {
         limit: u32,
         offset: u32,
     ) -> Result<Value, ToolError>;
+
+    /// Candidate pages for a question (`crate::retrieval`): one ranked list per source the
+    /// backend can query. The default has no source, so the pipeline answers nothing.
+    fn candidates(
+        &self,
+        archive: &OpenArchive,
+        query: &CandidateQuery,
+    ) -> Result<Vec<CandidateList>, ToolError> {
+        let _ = (archive, query);
+        Ok(Vec::new())
+    }
+}
+
+/// What the question pipeline asks a search backend for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CandidateQuery {
+    /// Every strong word: the archive's own (libzim) query, which wants all of them.
+    pub all_words: String,
+    /// Every content word: a best-match query (more and rarer words first).
+    pub any_words: String,
+    /// Title prefixes to complete (identifiers as written, the request's noun phrase).
+    pub suggest: Vec<String>,
+    /// Hits wanted per list.
+    pub depth: u32,
+}
+
+/// Where a candidate list came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CandidateSource {
+    /// The archive's full-text index, every word required (its own ranking).
+    AllWords,
+    /// The full-text index, best match over any word.
+    AnyWords,
+    /// The title index, best match over any word.
+    TitleWords,
+    /// Title completion of a phrase or identifier.
+    Suggest,
+}
+
+impl CandidateSource {
+    /// The name reported with each result.
+    pub fn name(self) -> &'static str {
+        match self {
+            CandidateSource::AllWords => "fulltext",
+            CandidateSource::AnyWords => "fulltext_any",
+            CandidateSource::TitleWords => "title",
+            CandidateSource::Suggest => "suggest",
+        }
+    }
+}
+
+/// One ranked list of candidate pages, best first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CandidateList {
+    pub source: CandidateSource,
+    pub hits: Vec<CandidateHit>,
+}
+
+/// A candidate page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CandidateHit {
+    /// The path as the other tools take it.
+    pub path: String,
+    pub title: String,
+    /// The entry's index in the archive (redirects resolved by the caller), when known.
+    pub entry_index: Option<u32>,
 }
 
 /// An HTML entry's text, read and decoded on first use only: a renderer that still holds

@@ -18,6 +18,7 @@ pub mod registry;
 #[cfg(feature = "render")]
 pub mod render_backend;
 pub mod resources;
+pub mod retrieval;
 #[cfg(feature = "search")]
 pub mod search_backend;
 pub mod service;

@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 use serde_json::{Value, json};
-use zim_search::{ArchiveSearch, ResultSource, SearchRequest, SuggestSource};
+use zim_search::{ArchiveSearch, ResultSource, SearchHit, SearchRequest, SuggestSource};
 
-use crate::backend::{SearchBackend, html_to_text};
+use crate::backend::{
+    CandidateHit, CandidateList, CandidateQuery, CandidateSource, SearchBackend, html_to_text,
+};
 use crate::cache::ResultCache;
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
@@ -101,6 +103,66 @@ impl SearchBackend for ZimSearchBackend {
         let value =
             cache.get_or_try_insert(&key, || self.search_uncached(archive, args, limit, offset))?;
         Ok(Value::clone(&value))
+    }
+
+    fn candidates(
+        &self,
+        archive: &OpenArchive,
+        query: &CandidateQuery,
+    ) -> Result<Vec<CandidateList>, ToolError> {
+        let searcher = self.searcher(archive);
+        let depth = query.depth.clamp(1, 100);
+        let from_hits = |source, hits: Vec<SearchHit>| CandidateList {
+            source,
+            hits: hits
+                .into_iter()
+                .map(|h| CandidateHit {
+                    path: h.path,
+                    title: h.title,
+                    entry_index: h.entry_index,
+                })
+                .collect(),
+        };
+        let mut lists = Vec::new();
+        if !query.all_words.trim().is_empty() {
+            let found = searcher
+                .search(&SearchRequest::new(query.all_words.trim(), 0, depth))
+                .map_err(search_error)?;
+            // Without a full-text index these are title suggestions, listed as such.
+            let source = match found.source {
+                ResultSource::Fulltext => CandidateSource::AllWords,
+                ResultSource::TitleFallback { .. } => CandidateSource::Suggest,
+            };
+            lists.push(from_hits(source, found.hits));
+        }
+        if !query.any_words.trim().is_empty() {
+            let any = searcher
+                .search_any_words(&query.any_words, depth)
+                .map_err(search_error)?;
+            lists.push(from_hits(CandidateSource::AnyWords, any));
+            let titles = searcher
+                .titles_any_words(&query.any_words, depth)
+                .map_err(search_error)?;
+            lists.push(from_hits(CandidateSource::TitleWords, titles));
+        }
+        for prefix in query.suggest.iter().filter(|p| !p.trim().is_empty()) {
+            let found = searcher
+                .suggest_page(prefix.trim(), 0, depth.min(20))
+                .map_err(search_error)?;
+            lists.push(CandidateList {
+                source: CandidateSource::Suggest,
+                hits: found
+                    .hits
+                    .into_iter()
+                    .map(|s| CandidateHit {
+                        path: s.path,
+                        title: s.title,
+                        entry_index: s.entry_index,
+                    })
+                    .collect(),
+            });
+        }
+        Ok(lists)
     }
 }
 

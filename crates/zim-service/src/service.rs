@@ -133,6 +133,11 @@ impl ZimService {
         &self.registry
     }
 
+    /// The search backend, if this build has one (the question pipeline queries it directly).
+    pub(crate) fn search_backend(&self) -> Option<&Arc<dyn SearchBackend>> {
+        self.search.as_ref()
+    }
+
     pub fn cache_stats(&self) -> CacheStats {
         self.cache.stats()
     }
@@ -254,7 +259,7 @@ impl ZimService {
         }
     }
 
-    fn charge(
+    pub(crate) fn charge(
         &self,
         client: &ClientId,
         operation: &str,

@@ -15,6 +15,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::paths::ArchiveFile;
 use crate::ratelimit::ClientId;
 use crate::registry::OpenArchive;
+use crate::retrieval::{DEFAULT_RESULTS, Question, is_not_found};
 use crate::service::ZimService;
 use crate::tools::ToolOutput;
 use crate::tools::args::*;
@@ -351,8 +352,75 @@ impl ZimService {
             .map(str::to_owned))
     }
 
-    /// Run the operation the intent names. Returns its output and the archive it used.
+    /// Run the operation the intent names. Returns its output and the archive it used. An
+    /// article view whose topic is no entry is answered by the question pipeline instead of
+    /// a dead end: the best-matching pages and the passage that answers, said to be that.
     fn route(
+        &self,
+        client: &ClientId,
+        args: &ZimQueryArgs,
+        parsed: &ParsedIntent,
+        target: &Target,
+    ) -> Result<(ToolOutput, Option<String>), ToolError> {
+        // "What is X?" asks for the page that explains X, which is not always the page titled
+        // X (the smart path ladder finds a source file named `x.rs` as readily): a question
+        // goes to the pipeline, whose best page answers with its passage about X.
+        if let Intent::Summary { title_or_path } = &parsed.intent
+            && is_question(&args.query)
+        {
+            let archive = match target {
+                Target::One(a) => Some(a.clone()),
+                Target::Unspecified => None,
+            };
+            let value = self.answer_question(
+                client,
+                &Question {
+                    request: title_or_path,
+                    archives: archive.iter().cloned().collect(),
+                    limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                    offset: 0,
+                },
+            )?;
+            return Ok((ToolOutput::Json(value), archive));
+        }
+        match self.route_intent(client, args, parsed, target) {
+            Err(err) if is_not_found(&err) && err.operation == "entry_not_found" => {
+                let Some(topic) = article_topic(&parsed.intent) else {
+                    return Err(err);
+                };
+                let archive = match target {
+                    Target::One(a) => Some(a.clone()),
+                    Target::Unspecified => None,
+                };
+                let mut value = self.answer_question(
+                    client,
+                    &Question {
+                        request: topic,
+                        archives: archive.iter().cloned().collect(),
+                        limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                        offset: 0,
+                    },
+                )?;
+                if let Some(map) = value.as_object_mut() {
+                    map.insert(
+                        "resolved_by_search".into(),
+                        json!({
+                            "requested": topic,
+                            "note": format!(
+                                "No entry is titled or at '{}'; this answers from the pages that best match it. Ask for one of these paths by name for its {}.",
+                                crate::tools::entry::truncate(topic, 200),
+                                view_name(&parsed.intent)
+                            ),
+                        }),
+                    );
+                }
+                Ok((ToolOutput::Json(value), archive))
+            }
+            other => other,
+        }
+    }
+
+    fn route_intent(
         &self,
         client: &ClientId,
         args: &ZimQueryArgs,
@@ -405,9 +473,22 @@ impl ZimService {
                     Target::One(a) if !all_archives => Some(a.clone()),
                     _ => None,
                 };
-                let value = self.zim_search(
+                // A cursor is zim_search's: the next page of an earlier plain search.
+                if args.cursor.as_deref().is_some_and(|c| !c.trim().is_empty()) {
+                    let value = self.zim_search(
+                        client,
+                        search(query, SearchMode::Fulltext, archive.clone(), 100),
+                    )?;
+                    return Ok((json(value), archive));
+                }
+                let value = self.answer_question(
                     client,
-                    search(query, SearchMode::Fulltext, archive.clone(), 100),
+                    &Question {
+                        request: query,
+                        archives: archive.iter().cloned().collect(),
+                        limit: limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                        offset: args.offset as usize,
+                    },
                 )?;
                 (json(value), archive)
             }
@@ -599,6 +680,50 @@ impl ZimService {
                 compact_budget: args.compact_budget.clone(),
             },
         )
+    }
+}
+
+/// A question rather than a command: it starts with a question word or ends with `?`.
+fn is_question(request: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "what", "what's", "whats", "who", "who's", "whom", "whose", "which", "how", "why",
+        "when", "where", "is", "are", "was", "were", "does", "do", "did", "can", "could",
+        "should", "explain", "define", "describe",
+    ];
+    let trimmed = request.trim();
+    let first = trimmed
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+        .to_lowercase();
+    trimmed.ends_with('?') || OPENERS.contains(&first.as_str())
+}
+
+/// The article an article view is about, if the intent is one.
+fn article_topic(intent: &Intent) -> Option<&str> {
+    match intent {
+        Intent::GetArticle { title_or_path }
+        | Intent::Summary { title_or_path }
+        | Intent::Toc { title_or_path }
+        | Intent::Structure { title_or_path }
+        | Intent::Section { title_or_path, .. }
+        | Intent::Related { title_or_path }
+        | Intent::Links { title_or_path } => Some(title_or_path.as_str()),
+        _ => None,
+    }
+}
+
+/// What the user asked of the article, in words.
+fn view_name(intent: &Intent) -> &'static str {
+    match intent {
+        Intent::Summary { .. } => "summary",
+        Intent::Toc { .. } => "table of contents",
+        Intent::Structure { .. } => "structure",
+        Intent::Section { .. } => "section",
+        Intent::Related { .. } => "related articles",
+        Intent::Links { .. } => "links",
+        _ => "full text",
     }
 }
 

@@ -15,6 +15,9 @@ use zim_intent::{Intent, ParsedIntent};
 use crate::config::SYNTHESIZE_MAX_PASSAGES;
 use crate::error::ToolError;
 use crate::ratelimit::ClientId;
+use crate::retrieval::passage::{
+    Candidate, MIN_PASSAGE_CHARS, candidates, normalize_text, query_terms,
+};
 use crate::service::ZimService;
 use crate::tools::args::{SearchMode, ZimQueryArgs, ZimSearchArgs};
 use crate::tools::entry::{archive_error, find_entry};
@@ -31,34 +34,10 @@ const HITS_PER_SOURCE: usize = 3;
 const MAX_SEARCH_HITS: usize = 100;
 /// Passages taken from one article at most (so one long article cannot fill the answer).
 const PASSAGES_PER_SOURCE: usize = 2;
-/// Paragraphs shorter than this are captions or list stubs, not passages.
-const MIN_PASSAGE_CHARS: usize = 40;
-/// Characters of an article's opening used as its lead passage.
-const LEAD_CHARS: usize = 700;
 /// HTML read per article (articles can be megabytes; the relevant part is early).
 const MAX_ARTICLE_BYTES: usize = 2_000_000;
 /// Query words considered for leave-one-out relaxation (bounds the searches per request).
 const MAX_RELAXED_TERMS: usize = 6;
-
-/// Words too common to tell passages apart.
-const STOPWORDS: &[&str] = &[
-    "the", "and", "for", "with", "that", "this", "from", "what", "who", "was", "were", "are",
-    "how", "why", "when", "where", "which", "about", "into", "tell", "does", "did", "has", "have",
-    "had", "its", "his", "her", "their", "of", "in", "on", "is", "an",
-];
-
-#[cfg(feature = "render")]
-static MD_LINK: std::sync::LazyLock<Option<regex::Regex>> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"!?\[([^\]]*)\]\([^)]*\)").ok());
-
-/// One paragraph of an article that may be cited.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Candidate {
-    pub section_id: Option<String>,
-    pub section_title: Option<String>,
-    pub text: String,
-    pub score: f64,
-}
 
 /// One search hit, from whichever archive it came.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,136 +59,6 @@ struct Source {
     title: String,
     score: f64,
     html: String,
-}
-
-/// The lowercase words of `query` that are worth matching.
-pub fn query_terms(query: &str) -> Vec<String> {
-    let mut terms: Vec<String> = Vec::new();
-    for word in query
-        .split(|c: char| !c.is_alphanumeric())
-        .map(str::to_lowercase)
-    {
-        if word.chars().count() >= 3
-            && !STOPWORDS.contains(&word.as_str())
-            && !terms.contains(&word)
-        {
-            terms.push(word);
-        }
-    }
-    terms
-}
-
-/// How well `text` covers `terms`: the share of terms present dominates; repeated mentions
-/// add a little (capped so a long list paragraph does not win by repetition).
-pub fn passage_score(text: &str, terms: &[String]) -> f64 {
-    if terms.is_empty() {
-        return 0.0;
-    }
-    let lower = text.to_lowercase();
-    let mut present = 0usize;
-    let mut mentions = 0usize;
-    for term in terms {
-        let n = lower.matches(term.as_str()).count();
-        if n > 0 {
-            present = present.saturating_add(1);
-            mentions = mentions.saturating_add(n);
-        }
-    }
-    let coverage = present as f64 / terms.len() as f64;
-    coverage * 2.0 + (mentions.min(10) as f64) * 0.1
-}
-
-/// `[text](url)` becomes `text`: citations carry the provenance, links only cost tokens.
-#[cfg(feature = "render")]
-fn strip_links(text: &str) -> String {
-    match MD_LINK.as_ref() {
-        Some(re) => re.replace_all(text, "$1").into_owned(),
-        None => text.to_owned(),
-    }
-}
-
-/// Lowercase with collapsed whitespace: how passages are compared for duplicates.
-fn normalize_text(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
-fn is_prose(paragraph: &str) -> bool {
-    let p = paragraph.trim_start();
-    p.chars().count() >= MIN_PASSAGE_CHARS && !p.starts_with('#') && !p.starts_with('|')
-}
-
-/// The article's citable paragraphs, each attributed to the deepest section holding it,
-/// plus its lead (the opening, attributed to no section).
-#[cfg(feature = "render")]
-pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
-    use zim_render::{Document, RenderOptions};
-    let Ok(doc) = Document::parse(html.as_bytes(), &RenderOptions::default()) else {
-        return plain_candidates(&crate::backend::html_to_text(html), terms);
-    };
-    let mut out = Vec::new();
-    let lead = strip_links(&doc.summary(LEAD_CHARS));
-    if is_prose(&lead) {
-        // The lead defines the subject: a small bonus keeps it ahead of equally good
-        // paragraphs further down.
-        let score = passage_score(&lead, terms) + 0.3;
-        out.push(Candidate {
-            section_id: None,
-            section_title: None,
-            text: lead.trim().to_owned(),
-            score,
-        });
-    }
-    let mut seen: HashSet<String> = out.iter().map(|c| c.text.clone()).collect();
-    // A section's markdown includes its subsections: walking backwards attributes each
-    // paragraph to the deepest (last) section that contains it.
-    for info in doc.structure().iter().rev() {
-        let Some(section) = doc.section(&info.id) else {
-            continue;
-        };
-        for paragraph in section.markdown.split("\n\n") {
-            let text = strip_links(paragraph.trim());
-            if !is_prose(&text) || !seen.insert(text.clone()) {
-                continue;
-            }
-            let score = passage_score(&text, terms);
-            if score > 0.0 {
-                out.push(Candidate {
-                    section_id: Some(section.id.clone()),
-                    section_title: Some(section.title.clone()),
-                    text,
-                    score,
-                });
-            }
-        }
-    }
-    out
-}
-
-#[cfg(not(feature = "render"))]
-pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
-    plain_candidates(&crate::backend::html_to_text(html), terms)
-}
-
-/// Paragraphs of plain text (no sections known): the first one is the lead.
-fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
-    text.split("\n\n")
-        .map(str::trim)
-        .filter(|p| is_prose(p))
-        .enumerate()
-        .filter_map(|(i, p)| {
-            let bonus = if i == 0 { 0.3 } else { 0.0 };
-            let score = passage_score(p, terms) + bonus;
-            (score > 0.0).then(|| Candidate {
-                section_id: None,
-                section_title: None,
-                text: crate::tools::entry::truncate(p, LEAD_CHARS.saturating_mul(2)),
-                score,
-            })
-        })
-        .collect()
 }
 
 /// What to search for: the subject the parser extracted, else the sentence.
@@ -547,6 +396,8 @@ pub fn synthesize(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::retrieval::passage::*;
 
     #[test]
     fn terms_drop_short_and_common_words() {

@@ -1,0 +1,267 @@
+//! Query analysis: what of a request is worth searching for.
+//!
+//! People ask in sentences ("How do I reverse a vector?"), while the archives' indexes want
+//! words that occur in the answer. The analysis drops the sentence's scaffolding (question
+//! openers, pronouns, auxiliaries: words that occur on every page) and keeps the content
+//! words, in order, and the identifiers whole (`Option::unwrap_or`, `os.path.join`,
+//! `HEAD~2`, `VecDeque`): an identifier is looked up as a title as it was written, and its
+//! parts are searched as words.
+//!
+//! Nothing here knows an archive: the word lists are of the English question language, and
+//! a request in another language simply keeps all its words.
+
+/// Longest request analysed (characters); the rest is ignored. Real questions are a sentence.
+const MAX_ANALYSED_CHARS: usize = 1_000;
+/// Content words kept at most (a pasted paragraph is not a question; its first words are).
+const MAX_TERMS: usize = 12;
+/// Identifiers kept at most.
+const MAX_IDENTIFIERS: usize = 4;
+/// Longest single token considered (characters); longer ones are noise, not words.
+const MAX_TOKEN_CHARS: usize = 64;
+
+/// Words that carry no topic in a request: articles, pronouns, auxiliaries, question words,
+/// and the verbs of asking ("explain", "tell"). Dropped everywhere.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+    "been", "before", "being", "between", "but", "by", "can", "could", "did", "do", "does",
+    "doing", "done", "each", "eg", "else", "etc", "explain", "find", "for", "from", "give",
+    "had", "has", "have", "help", "here", "how", "i", "i'd", "i'm", "ie", "if", "in", "into",
+    "is", "it", "it's", "its", "just", "know", "let", "like", "me", "mean", "means", "might",
+    "more", "most", "must", "my", "need", "of", "on", "one", "or", "our", "please", "possible",
+    "properly", "really", "should", "show", "so", "some", "someone", "something", "tell",
+    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those",
+    "to", "us", "use", "used", "uses", "using", "via", "want", "was", "way", "ways", "we",
+    "were", "what", "what's", "when", "where", "whether", "which", "while", "who", "why",
+    "will", "with", "would", "you", "your",
+];
+
+/// Words that are topic only weakly ("work", "thing", "example"): kept for the best-match
+/// search, where a page that has them ranks a little higher, left out of the all-words
+/// query and of title matching, where they would exclude or mislead.
+const WEAK_WORDS: &[&str] = &[
+    "actually", "best", "correct", "correctly", "create", "different", "difference",
+    "example", "examples", "get", "good", "happen", "happens", "make", "new", "right",
+    "several", "simple", "thing", "things", "work", "works", "write",
+];
+
+/// A request, analysed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// Content words, lowercase, in the order of the request, without repeats; identifiers
+    /// appear here split into their words.
+    pub terms: Vec<String>,
+    /// Content words that are only weakly topical (also in `terms`).
+    pub weak: Vec<String>,
+    /// Identifiers as written (`Option::unwrap_or`, `os.path.join`, `VecDeque`).
+    pub identifiers: Vec<String>,
+}
+
+impl Analysis {
+    /// The strong content words: what a page about the request must mention.
+    pub fn strong_terms(&self) -> Vec<&str> {
+        self.terms
+            .iter()
+            .filter(|t| !self.weak.contains(t))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// True when nothing searchable is left.
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty() && self.identifiers.is_empty()
+    }
+
+    /// The strong words joined: the noun phrase of the request, for title lookups.
+    pub fn phrase(&self) -> String {
+        self.strong_terms().join(" ")
+    }
+}
+
+/// Analyses a request. Never panics; bounded work for any input.
+pub fn analyze(request: &str) -> Analysis {
+    let text: String = request.chars().take(MAX_ANALYSED_CHARS).collect();
+    let mut analysis = Analysis::default();
+    for raw in text.split_whitespace() {
+        let token = trim_token(raw);
+        if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
+            continue;
+        }
+        if is_identifier(token) {
+            if analysis.identifiers.len() < MAX_IDENTIFIERS
+                && !analysis.identifiers.iter().any(|i| i == token)
+            {
+                analysis.identifiers.push(token.to_owned());
+            }
+            for part in words_of(token) {
+                push_term(&mut analysis, &part);
+            }
+            continue;
+        }
+        for word in words_of(token) {
+            push_term(&mut analysis, &word);
+        }
+    }
+    analysis
+}
+
+fn push_term(analysis: &mut Analysis, word: &str) {
+    if analysis.terms.len() >= MAX_TERMS || word.is_empty() || is_stopword(word) {
+        return;
+    }
+    if analysis.terms.iter().any(|t| t == word) {
+        return;
+    }
+    if WEAK_WORDS.contains(&word) {
+        analysis.weak.push(word.to_owned());
+    }
+    analysis.terms.push(word.to_owned());
+}
+
+fn is_stopword(word: &str) -> bool {
+    STOPWORDS.contains(&word) || word.chars().all(|c| !c.is_alphanumeric())
+}
+
+/// A token without the sentence punctuation around it (`"foo?"`, `(bar)`, `` `x` ``).
+/// Inner punctuation stays: it is what makes an identifier.
+fn trim_token(raw: &str) -> &str {
+    let trimmed = raw.trim_matches(|c: char| {
+        matches!(
+            c,
+            '?' | '!' | ',' | ';' | '"' | '\'' | '`' | '(' | '[' | '{' | '<' | '>' | '}' | ']'
+                | '¿' | '¡' | '“' | '”' | '‘' | '’'
+        )
+    });
+    // A sentence's full stop or colon, not an identifier's (`a.b`, `a::b` keep theirs).
+    let trimmed = trimmed.trim_end_matches(['.', ':']);
+    trimmed.strip_suffix("()").unwrap_or(trimmed)
+}
+
+/// Code-like tokens: inner `::`, `.`, `_`, `~`, `#`, `/`, `->`, or a capital letter after a
+/// lowercase one (`VecDeque`, `defaultDict`), or digits mixed with letters (`utf8`).
+fn is_identifier(token: &str) -> bool {
+    let inner = token.trim_matches(|c: char| !c.is_alphanumeric());
+    if inner.chars().count() < 2 {
+        return false;
+    }
+    if inner.contains("::") || inner.contains("->") {
+        return true;
+    }
+    let has_joiner = inner
+        .char_indices()
+        .any(|(i, c)| matches!(c, '.' | '_' | '~' | '#' | '/') && i > 0 && i + 1 < inner.len());
+    let mut prev_lower = false;
+    let mut camel = false;
+    for c in inner.chars() {
+        if c.is_uppercase() && prev_lower {
+            camel = true;
+        }
+        prev_lower = c.is_lowercase();
+    }
+    has_joiner || camel
+}
+
+/// The lowercase words of a token: split at anything that is not a letter or digit; an
+/// identifier's parts (`unwrap_or` -> `unwrap`, `or`) and camel-case humps
+/// (`VecDeque` -> `vecdeque`, kept whole: that is how it is indexed).
+fn words_of(token: &str) -> Vec<String> {
+    let lower = token.to_lowercase();
+    let mut out: Vec<String> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    // "snake_case" is also indexed whole by most tokenizers (`_` is a word character there).
+    if lower.contains('_') && !lower.contains(char::is_whitespace) {
+        let whole: String = lower
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if whole.contains('_') && !out.contains(&whole) {
+            out.insert(0, whole);
+        }
+    }
+    out
+}
+
+/// A word's comparison form: lowercase, accents kept, plural and possessive endings off
+/// ("dictionaries" and "dictionary", "threads" and "thread" compare equal). Deliberately
+/// light: titles and questions vary in number far more than in anything else.
+pub fn light_stem(word: &str) -> String {
+    let w = word.to_lowercase();
+    let w = w.strip_suffix("'s").unwrap_or(&w).to_owned();
+    let n = w.chars().count();
+    if n > 4 && w.ends_with("ies") {
+        return format!("{}y", w.trim_end_matches("ies"));
+    }
+    if n > 4 && (w.ends_with("sses") || w.ends_with("xes") || w.ends_with("ches") || w.ends_with("shes")) {
+        return w.get(..w.len().saturating_sub(2)).unwrap_or(&w).to_owned();
+    }
+    if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        return w.get(..w.len().saturating_sub(1)).unwrap_or(&w).to_owned();
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaffolding_goes_content_stays() {
+        let a = analyze("How do I reverse a vector?");
+        assert_eq!(a.terms, ["reverse", "vector"]);
+        let a = analyze("What is the Default trait?");
+        assert_eq!(a.terms, ["default", "trait"]);
+        let a = analyze("What does the with statement do?");
+        assert_eq!(a.terms, ["statement"]);
+    }
+
+    #[test]
+    fn identifiers_are_kept_whole_and_searched_as_words() {
+        let a = analyze("what does Option::unwrap_or return");
+        assert_eq!(a.identifiers, ["Option::unwrap_or"]);
+        assert!(a.terms.contains(&"unwrap_or".to_owned()));
+        assert!(a.terms.contains(&"option".to_owned()));
+        let a = analyze("how to use os.path.join()?");
+        assert_eq!(a.identifiers, ["os.path.join"]);
+        assert_eq!(a.terms, ["os", "path", "join"]);
+        let a = analyze("git reset HEAD~2");
+        assert_eq!(a.identifiers, ["HEAD~2"]);
+        let a = analyze("How do I use a VecDeque as a queue?");
+        assert_eq!(a.identifiers, ["VecDeque"]);
+        assert_eq!(a.terms, ["vecdeque", "queue"]);
+    }
+
+    #[test]
+    fn weak_words_are_marked() {
+        let a = analyze("how do list comprehensions work");
+        assert_eq!(a.terms, ["list", "comprehensions", "work"]);
+        assert_eq!(a.strong_terms(), ["list", "comprehensions"]);
+        assert_eq!(a.phrase(), "list comprehensions");
+    }
+
+    #[test]
+    fn hostile_input_is_bounded() {
+        let long = "word ".repeat(100_000);
+        assert!(analyze(&long).terms.len() <= MAX_TERMS);
+        let odd = "::: ... ___ ~~~ ??? \u{0} \u{202e} ".repeat(1000);
+        let a = analyze(&odd);
+        assert!(a.terms.len() <= MAX_TERMS && a.identifiers.len() <= MAX_IDENTIFIERS);
+        assert!(analyze("").is_empty());
+        assert!(analyze("what is the").is_empty());
+        let many: String = (0..5000).map(|i| format!("a{i}::b{i} ")).collect();
+        assert!(analyze(&many).identifiers.len() <= MAX_IDENTIFIERS);
+    }
+
+    #[test]
+    fn light_stem_folds_number() {
+        assert_eq!(light_stem("dictionaries"), "dictionary");
+        assert_eq!(light_stem("threads"), "thread");
+        assert_eq!(light_stem("classes"), "class");
+        assert_eq!(light_stem("class"), "class");
+        assert_eq!(light_stem("Closures"), "closure");
+        assert_eq!(light_stem("status"), "status");
+        assert_eq!(light_stem("its"), "its");
+    }
+}

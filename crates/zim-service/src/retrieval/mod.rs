@@ -1,0 +1,326 @@
+//! The question pipeline behind `zim_query`: a request in words -> the pages that answer it,
+//! best first, and the passage of the best page that answers it, cited.
+//!
+//! 1. [`analyze`]: the request's content words and identifiers, without its scaffolding.
+//! 2. Candidates from several sources of each archive (`SearchBackend::candidates`): the
+//!    archive's own all-words query, a best-match query over any word, the title index over
+//!    any word, and title completion of the identifiers and the noun phrase.
+//! 3. [`rank`]: one fused ranking, with the title's match to the request and the page's kind
+//!    (translation, source listing, notes, index) as priors learnt from the archive.
+//! 4. [`passage`]: the best page's paragraph that covers the request's words best, with its
+//!    section, so the answer cites `path#section`.
+//!
+//! `zim_search` keeps libzim's exact ranking; this serves `zim_query`.
+
+pub mod analyze;
+pub mod passage;
+pub mod rank;
+
+use serde_json::{Value, json};
+
+use crate::backend::CandidateQuery;
+use crate::error::{ErrorKind, ToolError};
+use crate::ratelimit::{ClientId, operation_cost};
+use crate::registry::OpenArchive;
+use crate::service::ZimService;
+use crate::tools::entry::truncate;
+use analyze::Analysis;
+use rank::{PageFacts, Ranked};
+
+/// Hits asked of each source.
+const SOURCE_DEPTH: u32 = 30;
+/// Results listed without a `limit`.
+pub const DEFAULT_RESULTS: usize = 10;
+/// Results listed at most.
+pub const MAX_RESULTS: usize = 100;
+/// HTML read of the best page for its passage (the answer is rarely past the first 2 MB).
+const MAX_PAGE_BYTES: usize = 2_000_000;
+/// Characters of the answering passage.
+const PASSAGE_CHARS: usize = 900;
+/// Noun phrases completed as titles only when this short (longer ones match no title).
+const SUGGEST_PHRASE_MAX_WORDS: usize = 4;
+
+/// One archive's ranked candidates.
+struct ArchiveRanking {
+    archive: OpenArchive,
+    ranked: Vec<Ranked>,
+}
+
+/// The pipeline's answer for `request` over `archives` (display paths; empty = all served).
+pub struct Question<'a> {
+    pub request: &'a str,
+    pub archives: Vec<String>,
+    pub limit: usize,
+    pub offset: usize,
+}
+
+impl ZimService {
+    /// Runs the question pipeline; the response lists the answering passage and the ranked
+    /// pages. Charged as one search per archive.
+    pub fn answer_question(
+        &self,
+        client: &ClientId,
+        question: &Question<'_>,
+    ) -> Result<Value, ToolError> {
+        let analysis = request_analysis(question.request);
+        if analysis.is_empty() {
+            return Err(ToolError::validation(
+                "invalid_arguments",
+                "the request has no word to search for",
+            ));
+        }
+        let archives = self.question_archives(&question.archives)?;
+        let count = u32::try_from(archives.len()).unwrap_or(u32::MAX).max(1);
+        self.charge(
+            client,
+            "search",
+            Some(operation_cost("search").saturating_mul(count)),
+        )?;
+        let Some(backend) = self.search_backend() else {
+            return Err(crate::backend::search_unavailable());
+        };
+        let query = candidate_query(&analysis);
+        let mut rankings = Vec::with_capacity(archives.len());
+        let mut skipped = Vec::new();
+        for open in archives {
+            match backend.candidates(&open, &query) {
+                Ok(lists) => {
+                    let language = archive_language(&open);
+                    let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
+                    let facts = PageFacts {
+                        language: language.as_deref(),
+                        exists: &exists,
+                    };
+                    let ranked = rank::fuse(&lists, &analysis, &facts);
+                    rankings.push(ArchiveRanking {
+                        archive: open,
+                        ranked,
+                    });
+                }
+                Err(err) => skipped.push(json!({"zim_file": open.file.display, "error": err.payload()})),
+            }
+        }
+        let several = rankings.len() > 1;
+        let mut merged: Vec<(usize, &Ranked)> = rankings
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.ranked.iter().map(move |x| (i, x)))
+            .collect();
+        merged.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+        let total = merged.len();
+        let limit = question.limit.clamp(1, MAX_RESULTS);
+        let page: Vec<(usize, &Ranked)> = merged
+            .into_iter()
+            .skip(question.offset)
+            .take(limit)
+            .collect();
+        let answer = page.first().and_then(|(i, best)| {
+            let ranking = rankings.get(*i)?;
+            best_passage(&ranking.archive, best, &analysis)
+        });
+        let results: Vec<Value> = page
+            .iter()
+            .filter_map(|(i, r)| {
+                let ranking = rankings.get(*i)?;
+                let mut item = json!({
+                    "path": r.path,
+                    "title": r.title,
+                    "score": (r.score * 1000.0).round() / 1000.0,
+                    "found_by": r.sources.iter().map(|s| s.name()).collect::<Vec<_>>(),
+                });
+                if let Some(map) = item.as_object_mut()
+                    && several
+                {
+                    map.insert("zim_file_path".into(), json!(ranking.archive.file.display));
+                }
+                Some(item)
+            })
+            .collect();
+        let mut response = json!({
+            "query": question.request,
+            "understood_as": {
+                "words": analysis.terms,
+                "identifiers": analysis.identifiers,
+            },
+            "answer": answer,
+            "results": results,
+            "returned_count": results.len(),
+            "total_candidates": total,
+            "offset": question.offset,
+            "limit": limit,
+            "has_more": question.offset.saturating_add(limit) < total,
+            "archives_searched": rankings.iter().map(|r| r.archive.file.display.clone()).collect::<Vec<_>>(),
+        });
+        if let Some(map) = response.as_object_mut() {
+            if !skipped.is_empty() {
+                map.insert("skipped_files".into(), json!(skipped));
+            }
+            if results.is_empty() {
+                map.insert(
+                    "hint".into(),
+                    json!("No page matches any word of the request; try other words or zim_query(\"list archives\")"),
+                );
+            }
+        }
+        Ok(response)
+    }
+
+    /// The archives a question runs over: those named, else every served one.
+    fn question_archives(&self, named: &[String]) -> Result<Vec<OpenArchive>, ToolError> {
+        if !named.is_empty() {
+            return named.iter().map(|a| self.registry().open(a)).collect();
+        }
+        let files = self.registry().files();
+        if files.is_empty() {
+            return Err(self.registry().open_default().err().unwrap_or_else(|| {
+                ToolError::not_found("zim_file_not_found", "No ZIM files are served")
+            }));
+        }
+        let mut opened = Vec::new();
+        let mut first_error = None;
+        for f in files.iter() {
+            match self.registry().open_file(f.clone()) {
+                Ok(open) => opened.push(open),
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                }
+            }
+        }
+        match (opened.is_empty(), first_error) {
+            (true, Some(err)) => Err(err),
+            _ => Ok(opened),
+        }
+    }
+}
+
+/// The analysis of a request; a request made only of scaffolding ("what is the") keeps its
+/// words, so that it is still searched as typed.
+fn request_analysis(request: &str) -> Analysis {
+    let analysis = analyze::analyze(request);
+    if !analysis.is_empty() {
+        return analysis;
+    }
+    let mut raw = Analysis::default();
+    for word in request
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(12)
+    {
+        let w = word.to_lowercase();
+        if !raw.terms.contains(&w) {
+            raw.terms.push(w);
+        }
+    }
+    raw
+}
+
+/// The backend queries for an analysed request.
+fn candidate_query(analysis: &Analysis) -> CandidateQuery {
+    let strong = analysis.strong_terms();
+    let all_words = if strong.is_empty() {
+        analysis.terms.join(" ")
+    } else {
+        strong.join(" ")
+    };
+    let mut suggest: Vec<String> = analysis.identifiers.clone();
+    let phrase = analysis.phrase();
+    if !phrase.is_empty()
+        && strong.len() <= SUGGEST_PHRASE_MAX_WORDS
+        && !suggest.iter().any(|s| s.eq_ignore_ascii_case(&phrase))
+    {
+        suggest.push(phrase);
+    }
+    CandidateQuery {
+        all_words,
+        any_words: analysis.terms.join(" "),
+        suggest,
+        depth: SOURCE_DEPTH,
+    }
+}
+
+/// The archive's `Language` metadata as a two-letter code (`eng` -> `en`), when known.
+fn archive_language(open: &OpenArchive) -> Option<String> {
+    let raw = open.archive.metadata("Language").ok().flatten()?;
+    let text = String::from_utf8_lossy(&raw).to_lowercase();
+    let first = text.split([',', ';', ' ']).next()?.trim().to_owned();
+    let two = match first.as_str() {
+        "eng" => "en",
+        "fra" | "fre" => "fr",
+        "deu" | "ger" => "de",
+        "spa" => "es",
+        "ita" => "it",
+        "por" => "pt",
+        "rus" => "ru",
+        "jpn" => "ja",
+        "zho" | "chi" => "zh",
+        "kor" => "ko",
+        "nld" | "dut" => "nl",
+        "pol" => "pl",
+        "swe" => "sv",
+        "ara" => "ar",
+        "tur" => "tr",
+        "ukr" => "uk",
+        "ces" | "cze" => "cs",
+        "fin" => "fi",
+        "dan" => "da",
+        "nob" | "nor" => "nb",
+        "hun" => "hu",
+        "heb" => "he",
+        "hin" => "hi",
+        "vie" => "vi",
+        "ell" | "gre" => "el",
+        "ron" | "rum" => "ro",
+        other if other.len() == 2 => other,
+        _ => return None,
+    };
+    Some(two.to_owned())
+}
+
+/// The best page's answering passage: the paragraph covering most of the request's words,
+/// with its section, as `{path, title, section_id, section_title, cite, passage}`.
+fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Option<Value> {
+    let entry = match best.entry_index {
+        Some(i) => open.archive.entry_at(i).ok()?,
+        None => open.archive.entry_by_path(&best.path).ok()??,
+    };
+    let entry = entry.resolve().ok()?;
+    let mime = entry.mimetype().unwrap_or("").to_owned();
+    let blob = entry.content().ok()?;
+    let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
+    let text = String::from_utf8_lossy(bytes);
+    let terms: Vec<String> = analysis
+        .terms
+        .iter()
+        .filter(|t| t.chars().count() >= 2)
+        .cloned()
+        .collect();
+    let candidates = if mime.contains("html") {
+        passage::candidates(&text, &terms)
+    } else {
+        passage::candidates(&format!("<pre>{}</pre>", html_escape(&text)), &terms)
+    };
+    let chosen = candidates
+        .into_iter()
+        .max_by(|a, b| a.score.total_cmp(&b.score))?;
+    let cite = match &chosen.section_id {
+        Some(id) => format!("{}#{id}", best.path),
+        None => best.path.clone(),
+    };
+    Some(json!({
+        "path": best.path,
+        "title": best.title,
+        "section_id": chosen.section_id,
+        "section_title": chosen.section_title,
+        "cite": cite,
+        "passage": truncate(chosen.text.trim(), PASSAGE_CHARS),
+    }))
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// True for errors that mean "no such entry" (an article view then asks the pipeline).
+pub fn is_not_found(err: &ToolError) -> bool {
+    err.kind == ErrorKind::NotFound && err.operation != "zim_file_not_found"
+}

@@ -1,0 +1,383 @@
+//! One ranking from several candidate lists: reciprocal-rank fusion of the sources, then
+//! what a reader would check first — does the page's title name what was asked? — and what
+//! kind of page it is.
+//!
+//! Everything is relative to the archive at hand: the site-wide title suffix ("— Python 3.11
+//! documentation", "- Rust") is learnt from the candidates' own titles, translations are
+//! and old editions
+//! recognised by a directory whose removal leaves a path that exists, and source
+//! listings by their double extension. No archive's paths are named here.
+
+use std::collections::HashMap;
+
+use crate::backend::{CandidateList, CandidateSource};
+use crate::retrieval::analyze::{Analysis, light_stem};
+
+/// Reciprocal-rank fusion's constant: small, so the first places of each list count most.
+const RRF_K: f64 = 4.0;
+/// Separators between a page's own title and the site's name.
+const TITLE_SEPARATORS: &[&str] = &[" — ", " – ", " - ", " | ", " :: "];
+/// A trailing title segment shared by this share of the candidates is the site's name.
+const SITE_SUFFIX_SHARE: f64 = 0.2;
+
+// How much each signal weighs, on the scale of the fused rank (0..1).
+const W_COVERAGE: f64 = 0.9;
+const W_PRECISION: f64 = 0.35;
+const W_HEAD: f64 = 0.35;
+const VARIANT_PENALTY: f64 = 0.7;
+const LANGUAGE_SEGMENT_PENALTY: f64 = 0.2;
+const SOURCE_LISTING_PENALTY: f64 = 0.5;
+const NOTES_PENALTY: f64 = 0.2;
+const INDEX_PENALTY: f64 = 0.3;
+
+/// Two-letter language codes recognised as path segments. Codes that are also common
+/// module or directory names (`io`, `os`, `fs`...) are left out on purpose.
+const LANGUAGE_CODES: &[&str] = &[
+    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he",
+    "hi", "hr", "hu", "id", "ja", "ko", "lt", "lv", "nb", "nl", "pl", "pt", "ro", "ru", "sk",
+    "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh", "zh-cn", "zh-tw", "pt-br", "zh_cn", "zh_tw",
+    "pt_br",
+];
+
+/// A fused candidate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked {
+    pub path: String,
+    pub title: String,
+    pub entry_index: Option<u32>,
+    pub score: f64,
+    /// The lists it came from, best place first.
+    pub sources: Vec<CandidateSource>,
+    /// Share of the request's strong words its title holds.
+    pub title_coverage: f64,
+}
+
+/// The archive facts the priors need.
+pub struct PageFacts<'a> {
+    /// The archive's language as a two-letter code, when known.
+    pub language: Option<&'a str>,
+    /// Whether a path exists in the archive (translation check).
+    pub exists: &'a dyn Fn(&str) -> bool,
+}
+
+fn weight(source: CandidateSource) -> f64 {
+    match source {
+        CandidateSource::AllWords | CandidateSource::AnyWords | CandidateSource::TitleWords => 1.0,
+        CandidateSource::Suggest => 0.7,
+    }
+}
+
+/// Fuses `lists` into one ranking, best first.
+pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>) -> Vec<Ranked> {
+    let mut order: Vec<Ranked> = Vec::new();
+    let mut place: HashMap<String, usize> = HashMap::new();
+    for list in lists {
+        for (rank, hit) in list.hits.iter().enumerate() {
+            let key = hit.path.split('#').next().unwrap_or(&hit.path).to_owned();
+            let gain = weight(list.source) / (RRF_K + rank as f64 + 1.0);
+            let slot = *place.entry(key.clone()).or_insert_with(|| {
+                order.push(Ranked {
+                    path: key,
+                    title: hit.title.clone(),
+                    entry_index: hit.entry_index,
+                    score: 0.0,
+                    sources: Vec::new(),
+                    title_coverage: 0.0,
+                });
+                order.len() - 1
+            });
+            if let Some(r) = order.get_mut(slot) {
+                r.score += gain;
+                if !r.sources.contains(&list.source) {
+                    r.sources.push(list.source);
+                }
+                if r.title.is_empty() {
+                    r.title = hit.title.clone();
+                }
+            }
+        }
+    }
+    let best_fused = order.iter().map(|r| r.score).fold(0.0_f64, f64::max);
+    let suffixes = site_suffixes(order.iter().map(|r| r.title.as_str()));
+    let wanted = wanted_words(analysis);
+    let heads = head_words(analysis);
+    for r in &mut order {
+        let fused = if best_fused > 0.0 {
+            r.score / best_fused
+        } else {
+            0.0
+        };
+        let main = main_title(&r.title, &suffixes);
+        let words = title_words(main);
+        let matched = wanted.iter().filter(|w| words.contains(w)).count();
+        let coverage = ratio(matched, wanted.len());
+        let precision = ratio(matched, words.len());
+        let head = words.first().is_some_and(|h| heads.contains(h));
+        r.title_coverage = coverage;
+        r.score = fused
+            + W_COVERAGE * coverage
+            + W_PRECISION * precision
+            + if head { W_HEAD } else { 0.0 }
+            - page_penalty(&r.path, main, facts);
+    }
+    order.sort_by(|a, b| b.score.total_cmp(&a.score));
+    order
+}
+
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// The request's strong words in comparison form (all words when none is strong).
+fn wanted_words(analysis: &Analysis) -> Vec<String> {
+    let strong = analysis.strong_terms();
+    let words: Vec<&str> = if strong.is_empty() {
+        analysis.terms.iter().map(String::as_str).collect()
+    } else {
+        strong
+    };
+    let mut out: Vec<String> = Vec::new();
+    for w in words {
+        let s = light_stem(w);
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Words a title may start with to be about the request: its words, and each identifier's
+/// last part (`Option::unwrap_or` -> `unwrap_or`, `os.path.join` -> `join`) and whole form.
+fn head_words(analysis: &Analysis) -> Vec<String> {
+    let mut out = wanted_words(analysis);
+    for ident in &analysis.identifiers {
+        let lower = ident.to_lowercase();
+        let last = lower
+            .rsplit(|c: char| !c.is_alphanumeric() && c != '_')
+            .find(|p| !p.is_empty())
+            .unwrap_or(&lower);
+        out.push(light_stem(last));
+        out.push(lower.clone());
+    }
+    out
+}
+
+/// Trailing title segments that many candidates share: the site's name, not the page's.
+fn site_suffixes<'a>(titles: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    let mut total = 0usize;
+    for title in titles {
+        total += 1;
+        if let Some((_, suffix)) = split_last_segment(title) {
+            *counts.entry(suffix).or_default() += 1;
+        }
+    }
+    let needed = ((total as f64) * SITE_SUFFIX_SHARE).ceil().max(2.0) as usize;
+    counts
+        .into_iter()
+        .filter(|(_, n)| *n >= needed)
+        .map(|(s, _)| s.to_owned())
+        .collect()
+}
+
+fn split_last_segment(title: &str) -> Option<(&str, &str)> {
+    TITLE_SEPARATORS
+        .iter()
+        .filter_map(|sep| title.rfind(sep).map(|at| (at, sep.len())))
+        .max_by_key(|(at, _)| *at)
+        .and_then(|(at, len)| Some((title.get(..at)?, title.get(at + len..)?.trim())))
+}
+
+/// The page's own title: the site suffixes peeled off the end.
+fn main_title<'a>(title: &'a str, suffixes: &[String]) -> &'a str {
+    let mut main = title.trim();
+    for _ in 0..3 {
+        match split_last_segment(main) {
+            Some((head, suffix)) if suffixes.iter().any(|s| s == suffix) => main = head.trim(),
+            _ => break,
+        }
+    }
+    main
+}
+
+/// A title's content words in comparison form, in order (the first is the title's head).
+fn title_words(title: &str) -> Vec<String> {
+    let analysis = crate::retrieval::analyze::analyze(title);
+    let mut out: Vec<String> = Vec::new();
+    for t in &analysis.terms {
+        let s = light_stem(t);
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// What kind of page this is, as a penalty: translations of pages in the archive's own
+/// language, source listings, release notes and indexes are rarely what was asked.
+fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
+    let mut penalty = 0.0;
+    let segments: Vec<&str> = path.split('/').collect();
+    let dirs = segments.len().saturating_sub(1);
+    // A page whose path without one of its directories is another page of the archive is a
+    // variant of that page: a translation (`ja/`), an old edition (`2018-edition/`), a mirror.
+    // The page itself is what was asked.
+    for i in 0..dirs {
+        let mut without: Vec<&str> = segments.clone();
+        without.remove(i);
+        if without.iter().all(|s| s.is_empty()) {
+            continue;
+        }
+        if (facts.exists)(&without.join("/")) {
+            penalty += VARIANT_PENALTY;
+            break;
+        }
+    }
+    // A language directory without the original beside it is still likely a translation.
+    if penalty == 0.0 {
+        let foreign = segments.iter().take(dirs).any(|segment| {
+            let lower = segment.to_lowercase();
+            LANGUAGE_CODES.contains(&lower.as_str())
+                && !facts
+                    .language
+                    .is_some_and(|l| lower == l || lower.starts_with(&format!("{l}-")))
+        });
+        if foreign {
+            penalty += LANGUAGE_SEGMENT_PENALTY;
+        }
+    }
+    let file = segments.last().copied().unwrap_or(path);
+    if is_source_listing(file) {
+        penalty += SOURCE_LISTING_PENALTY;
+    }
+    let lower_path = path.to_lowercase();
+    let lower_title = main_title.to_lowercase();
+    if ["changelog", "release-notes", "release_notes", "releases", "whatsnew", "news"]
+        .iter()
+        .any(|w| lower_path.split(['/', '.', '-', '_']).any(|s| s == *w) || lower_path.contains(&format!("/{w}/")))
+        || lower_title.contains("release notes")
+        || lower_title.contains("what's new")
+        || lower_title.contains("changelog")
+    {
+        penalty += NOTES_PENALTY;
+    }
+    if lower_title.starts_with("index")
+        || lower_title.starts_with("general index")
+        || lower_title.ends_with(" index")
+        || lower_title == "all items"
+        || lower_title.starts_with("search")
+    {
+        penalty += INDEX_PENALTY;
+    }
+    penalty
+}
+
+/// `lib.rs.html`, `os.rst.txt`: a file rendered from another file is its source listing.
+fn is_source_listing(file: &str) -> bool {
+    let parts: Vec<&str> = file.split('.').collect();
+    match parts.as_slice() {
+        [name, inner, _outer, ..] => {
+            !name.is_empty()
+                && (1..=4).contains(&inner.len())
+                && inner.chars().all(|c| c.is_ascii_alphanumeric())
+                && !inner.chars().all(|c| c.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::CandidateHit;
+    use crate::retrieval::analyze::analyze;
+
+    fn list(source: CandidateSource, items: &[(&str, &str)]) -> CandidateList {
+        CandidateList {
+            source,
+            hits: items
+                .iter()
+                .map(|(p, t)| CandidateHit {
+                    path: (*p).to_owned(),
+                    title: (*t).to_owned(),
+                    entry_index: None,
+                })
+                .collect(),
+        }
+    }
+
+    fn facts<'a>(exists: &'a dyn Fn(&str) -> bool) -> PageFacts<'a> {
+        PageFacts {
+            language: Some("en"),
+            exists,
+        }
+    }
+
+    #[test]
+    fn a_title_naming_the_request_beats_a_higher_full_text_rank() {
+        let lists = vec![
+            list(
+                CandidateSource::AnyWords,
+                &[
+                    ("guide/tutorial.html", "A long tutorial - Site"),
+                    ("api/mutex.html", "Mutex in sync - Site"),
+                    ("misc/other.html", "Other - Site"),
+                ],
+            ),
+            list(CandidateSource::TitleWords, &[("api/mutex.html", "Mutex in sync - Site")]),
+        ];
+        let ranked = fuse(&lists, &analyze("What is a Mutex used for?"), &facts(&|_| false));
+        assert_eq!(ranked[0].path, "api/mutex.html");
+        assert_eq!(ranked[0].sources, [CandidateSource::AnyWords, CandidateSource::TitleWords]);
+        assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn translations_and_source_listings_go_down() {
+        let exists = |p: &str| p == "book/closures.html";
+        let lists = vec![list(
+            CandidateSource::AnyWords,
+            &[
+                ("book/ja/closures.html", "Closures - Book"),
+                ("src/closures.rs.html", "closures.rs - source"),
+                ("book/closures.html", "Closures - Book"),
+            ],
+        )];
+        let ranked = fuse(&lists, &analyze("closures"), &facts(&exists));
+        assert_eq!(ranked[0].path, "book/closures.html");
+        assert!(is_source_listing("mod.rs.html"));
+        assert!(is_source_listing("os.rst.txt"));
+        assert!(!is_source_listing("struct.Vec.html"));
+        assert!(!is_source_listing("3.8.html"));
+        assert!(!is_source_listing("index.html"));
+    }
+
+    #[test]
+    fn the_site_suffix_is_learnt_from_the_titles() {
+        let titles = [
+            "secrets — Generate secure random numbers — Python 3.11 documentation",
+            "random — Generate pseudo-random numbers — Python 3.11 documentation",
+            "os — Miscellaneous operating system interfaces — Python 3.11 documentation",
+        ];
+        let suffixes = site_suffixes(titles.iter().copied());
+        assert_eq!(suffixes, ["Python 3.11 documentation"]);
+        assert_eq!(
+            main_title(titles[0], &suffixes),
+            "secrets — Generate secure random numbers"
+        );
+        assert_eq!(main_title("Ray Charles", &suffixes), "Ray Charles");
+    }
+
+    #[test]
+    fn nothing_in_nothing_out() {
+        assert!(fuse(&[], &analyze("anything"), &facts(&|_| false)).is_empty());
+        let lists = vec![list(CandidateSource::Suggest, &[("a", "")])];
+        let ranked = fuse(&lists, &Analysis::default(), &facts(&|_| false));
+        assert_eq!(ranked.len(), 1);
+        assert!(ranked[0].score.is_finite());
+    }
+}
