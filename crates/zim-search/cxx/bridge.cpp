@@ -365,6 +365,26 @@ MatchSet run_any_words(XapianIndex& index, rust::Str folded_query, uint32_t limi
   return result;
 }
 
+rust::Vec<uint32_t> word_frequencies(XapianIndex& index, rust::Slice<const rust::String> words) {
+  rust::Vec<uint32_t> out;
+  for (const auto& word : words) {
+    uint32_t freq = 0;
+    try {
+      // The word as a query parses it (stemmed, folded): its most frequent term counts.
+      Xapian::Query query =
+          index.parser.parse_query(std::string(word), Xapian::QueryParser::FLAG_CJK_NGRAM);
+      for (auto term = query.get_unique_terms_begin(); term != query.get_unique_terms_end();
+           ++term) {
+        freq = std::max<uint32_t>(freq, index.db.get_termfreq(*term));
+      }
+    } catch (const Xapian::QueryParserError&) {
+      freq = 0;
+    }
+    out.push_back(freq);
+  }
+  return out;
+}
+
 rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids) {
   rust::Vec<int64_t> counts;
   for (uint32_t docid : docids) counts.push_back(word_count(index, index.db.get_document(docid)));

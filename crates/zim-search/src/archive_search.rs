@@ -329,6 +329,14 @@ impl ArchiveSearch {
         self.any_words(index, words, limit)
     }
 
+    /// How rare each word is in the full-text index: the document count and each word's
+    /// document frequency (folded and stemmed as queries are). `None` without an index.
+    pub fn word_frequencies(&self, words: &[String]) -> Option<(u64, Vec<u64>)> {
+        let index = self.index(IndexKind::Fulltext).ok()?;
+        let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
+        index.word_frequencies(&folded).ok()
+    }
+
     fn any_words(
         &self,
         index: &SharedIndex,

@@ -84,6 +84,8 @@ pub(crate) mod bridge {
             folded_query: &str,
             limit: u32,
         ) -> Result<MatchSet>;
+        /// How many documents hold each word (as the query parser reads it: stemmed, folded).
+        fn word_frequencies(index: Pin<&mut XapianIndex>, words: &[String]) -> Result<Vec<u32>>;
         /// Stored word counts (-1 when absent) of these documents.
         fn word_counts(index: &XapianIndex, docids: &[u32]) -> Result<Vec<i64>>;
         fn make_snippet(

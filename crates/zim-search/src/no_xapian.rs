@@ -46,6 +46,10 @@ impl SharedIndex {
         match *self {}
     }
 
+    pub(crate) fn word_frequencies(&self, _words: &[String]) -> Result<(u64, Vec<u64>), SearchError> {
+        match *self {}
+    }
+
     pub(crate) fn fill_word_counts(&self, _hits: &mut [RawHit]) -> Result<(), SearchError> {
         match *self {}
     }

@@ -230,6 +230,15 @@ impl SharedIndex {
         })
     }
 
+    /// The number of documents, and of documents holding each (folded) word.
+    pub(crate) fn word_frequencies(&self, words: &[String]) -> Result<(u64, Vec<u64>), SearchError> {
+        self.with_handle(|handle| {
+            let docs = bridge::index_info(&*handle)?.doc_count;
+            let freqs = bridge::word_frequencies(handle.pin_mut(), words)?;
+            Ok((u64::from(docs), freqs.into_iter().map(u64::from).collect()))
+        })
+    }
+
     /// Fills in the word counts of hits returned by [`SharedIndex::query_paths`].
     pub(crate) fn fill_word_counts(&self, hits: &mut [RawHit]) -> Result<(), SearchError> {
         let docids: Vec<u32> = hits.iter().map(|h| h.docid).collect();

@@ -38,6 +38,22 @@ pub trait SearchBackend: Send + Sync {
         let _ = (archive, query);
         Ok(Vec::new())
     }
+
+    /// How many pages hold each word (`None` when the backend cannot tell): the pipeline
+    /// weighs a rare word of the request above a common one.
+    fn word_frequencies(&self, archive: &OpenArchive, words: &[String]) -> Option<WordFrequencies> {
+        let _ = (archive, words);
+        None
+    }
+}
+
+/// Document frequencies of words in an archive's full-text index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordFrequencies {
+    /// Documents in the index.
+    pub documents: u64,
+    /// Documents holding each word, in the order asked.
+    pub per_word: Vec<u64>,
 }
 
 /// What the question pipeline asks a search backend for.

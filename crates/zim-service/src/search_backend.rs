@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 use zim_search::{ArchiveSearch, ResultSource, SearchHit, SearchRequest, SuggestSource};
 
 use crate::backend::{
-    CandidateHit, CandidateList, CandidateQuery, CandidateSource, SearchBackend, html_to_text,
+    CandidateHit, CandidateList, CandidateQuery, CandidateSource, SearchBackend, WordFrequencies,
+    html_to_text,
 };
 use crate::cache::ResultCache;
 use crate::error::ToolError;
@@ -103,6 +104,14 @@ impl SearchBackend for ZimSearchBackend {
         let value =
             cache.get_or_try_insert(&key, || self.search_uncached(archive, args, limit, offset))?;
         Ok(Value::clone(&value))
+    }
+
+    fn word_frequencies(&self, archive: &OpenArchive, words: &[String]) -> Option<WordFrequencies> {
+        let (documents, per_word) = self.searcher(archive).word_frequencies(words)?;
+        Some(WordFrequencies {
+            documents,
+            per_word,
+        })
     }
 
     fn candidates(

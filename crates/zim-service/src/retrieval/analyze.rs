@@ -81,7 +81,7 @@ impl Analysis {
 pub fn analyze(request: &str) -> Analysis {
     let text: String = request.chars().take(MAX_ANALYSED_CHARS).collect();
     let mut analysis = Analysis::default();
-    for raw in text.split_whitespace() {
+    for (position, raw) in text.split_whitespace().enumerate() {
         let token = trim_token(raw);
         if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
             continue;
@@ -97,11 +97,43 @@ pub fn analyze(request: &str) -> Analysis {
             }
             continue;
         }
+        // A function word capitalised inside the sentence is a name ("From and Into",
+        // "the With statement"): kept.
+        let capitalised = position > 0 && token.chars().next().is_some_and(char::is_uppercase);
         for word in words_of(token) {
-            push_term(&mut analysis, &word);
+            if capitalised && STOPWORDS.contains(&word.as_str()) {
+                push_kept(&mut analysis, &word);
+            } else {
+                push_term(&mut analysis, &word);
+            }
         }
     }
     analysis
+}
+
+/// Compound forms of neighbouring content words (`split_whitespace` from "split a string by
+/// whitespace", `current_dir`...): code documentation names things that way, and a search for
+/// a term no page has costs nothing. Pairs of words at most two apart, in request order.
+pub fn joined_pairs(analysis: &Analysis) -> Vec<String> {
+    let words: Vec<&str> = analysis
+        .terms
+        .iter()
+        .filter(|t| !t.contains('_') && t.chars().all(char::is_alphanumeric))
+        .map(String::as_str)
+        .collect();
+    let mut out = Vec::new();
+    for (i, first) in words.iter().enumerate() {
+        for second in words.iter().skip(i + 1).take(2) {
+            out.push(format!("{first}_{second}"));
+        }
+    }
+    out
+}
+
+fn push_kept(analysis: &mut Analysis, word: &str) {
+    if analysis.terms.len() < MAX_TERMS && !analysis.terms.iter().any(|t| t == word) {
+        analysis.terms.push(word.to_owned());
+    }
 }
 
 fn push_term(analysis: &mut Analysis, word: &str) {
@@ -231,6 +263,23 @@ mod tests {
         let a = analyze("How do I use a VecDeque as a queue?");
         assert_eq!(a.identifiers, ["VecDeque"]);
         assert_eq!(a.terms, ["vecdeque", "queue"]);
+    }
+
+    #[test]
+    fn capitalised_function_words_are_names() {
+        let a = analyze("convert between types with From and Into");
+        assert_eq!(a.terms, ["convert", "types", "from", "into"]);
+        assert_eq!(analyze("From here").terms, ["here"]);
+    }
+
+    #[test]
+    fn neighbouring_words_are_joined_for_code_names() {
+        let a = analyze("split a string by whitespace");
+        assert_eq!(
+            joined_pairs(&a),
+            ["split_string", "split_whitespace", "string_whitespace"]
+        );
+        assert!(joined_pairs(&analyze("closures")).is_empty());
     }
 
     #[test]

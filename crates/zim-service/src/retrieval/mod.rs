@@ -18,7 +18,9 @@ pub mod rank;
 
 use serde_json::{Value, json};
 
-use crate::backend::CandidateQuery;
+use std::collections::HashMap;
+
+use crate::backend::{CandidateQuery, WordFrequencies};
 use crate::error::{ErrorKind, ToolError};
 use crate::ratelimit::{ClientId, operation_cost};
 use crate::registry::OpenArchive;
@@ -79,16 +81,20 @@ impl ZimService {
         let Some(backend) = self.search_backend() else {
             return Err(crate::backend::search_unavailable());
         };
-        let query = candidate_query(&analysis);
         let mut rankings = Vec::with_capacity(archives.len());
         let mut skipped = Vec::new();
         for open in archives {
+            let weights = word_weights(backend.word_frequencies(&open, &analysis.terms), &analysis);
+            let query = candidate_query(&analysis, &weights);
             match backend.candidates(&open, &query) {
                 Ok(lists) => {
                     let language = archive_language(&open);
                     let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
+                    let stemmer = language.as_deref().and_then(stemmer_for);
                     let facts = PageFacts {
                         language: language.as_deref(),
+                        stemmer: stemmer.as_ref(),
+                        word_weights: &weights,
                         exists: &exists,
                     };
                     let ranked = rank::fuse(&lists, &analysis, &facts);
@@ -107,6 +113,7 @@ impl ZimService {
             .flat_map(|(i, r)| r.ranked.iter().map(move |x| (i, x)))
             .collect();
         merged.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+        let merged = without_mirrors(merged);
         let total = merged.len();
         let limit = question.limit.clamp(1, MAX_RESULTS);
         let page: Vec<(usize, &Ranked)> = merged
@@ -193,6 +200,41 @@ impl ZimService {
     }
 }
 
+/// The ranking without mirrored copies: a page whose path differs from a better-ranked
+/// page's in one directory only, and whose title differs from it in that directory's name
+/// alone (`core/cmp/struct.Reverse.html`, "Reverse in core::cmp" under its `std/` twin), is
+/// the same page published twice. The first of each is kept.
+fn without_mirrors(ranked: Vec<(usize, &Ranked)>) -> Vec<(usize, &Ranked)> {
+    let mut kept: Vec<(usize, &Ranked)> = Vec::with_capacity(ranked.len());
+    for (archive, candidate) in ranked {
+        let mirrored = kept
+            .iter()
+            .any(|(a, k)| *a == archive && is_mirror(&k.path, &k.title, &candidate.path, &candidate.title));
+        if !mirrored {
+            kept.push((archive, candidate));
+        }
+    }
+    kept
+}
+
+fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
+    let a: Vec<&str> = path_a.split('/').collect();
+    let b: Vec<&str> = path_b.split('/').collect();
+    if a.len() != b.len() || a.len() < 2 || a.last() != b.last() {
+        return false;
+    }
+    let differing: Vec<(&str, &str)> = a
+        .iter()
+        .zip(&b)
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| (*x, *y))
+        .collect();
+    match differing.as_slice() {
+        [(x, y)] => !x.is_empty() && title_a.replace(x, y) == title_b,
+        _ => false,
+    }
+}
+
 /// The analysis of a request; a request made only of scaffolding ("what is the") keeps its
 /// words, so that it is still searched as typed.
 fn request_analysis(request: &str) -> Analysis {
@@ -214,25 +256,45 @@ fn request_analysis(request: &str) -> Analysis {
     raw
 }
 
-/// The backend queries for an analysed request.
-fn candidate_query(analysis: &Analysis) -> CandidateQuery {
-    let strong = analysis.strong_terms();
+/// Each request word's weight in an archive: its inverse document frequency
+/// (`ln(1 + N/df)`), absent for words no page holds. Empty when the frequencies are unknown.
+fn word_weights(frequencies: Option<WordFrequencies>, analysis: &Analysis) -> HashMap<String, f64> {
+    let mut weights = HashMap::new();
+    let Some(freq) = frequencies else {
+        return weights;
+    };
+    let documents = freq.documents.max(1) as f64;
+    for (word, df) in analysis.terms.iter().zip(freq.per_word) {
+        if df > 0 {
+            weights.insert(word.clone(), (1.0 + documents / df as f64).ln());
+        }
+    }
+    weights
+}
+
+/// The backend queries for an analysed request. Words the archive never uses are left out
+/// of the all-words query (which would then match nothing) when their rarity is known.
+fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> CandidateQuery {
+    let known = |w: &&str| weights.is_empty() || weights.contains_key(*w);
+    let strong: Vec<&str> = analysis.strong_terms().into_iter().filter(known).collect();
     let all_words = if strong.is_empty() {
-        analysis.terms.join(" ")
+        analysis.terms.iter().map(String::as_str).filter(known).collect::<Vec<_>>().join(" ")
     } else {
         strong.join(" ")
     };
     let mut suggest: Vec<String> = analysis.identifiers.clone();
     let phrase = analysis.phrase();
     if !phrase.is_empty()
-        && strong.len() <= SUGGEST_PHRASE_MAX_WORDS
+        && analysis.strong_terms().len() <= SUGGEST_PHRASE_MAX_WORDS
         && !suggest.iter().any(|s| s.eq_ignore_ascii_case(&phrase))
     {
         suggest.push(phrase);
     }
+    let mut any_words = analysis.terms.clone();
+    any_words.extend(analyze::joined_pairs(analysis));
     CandidateQuery {
         all_words,
-        any_words: analysis.terms.join(" "),
+        any_words: any_words.join(" "),
         suggest,
         depth: SOURCE_DEPTH,
     }
@@ -276,6 +338,33 @@ fn archive_language(open: &OpenArchive) -> Option<String> {
     Some(two.to_owned())
 }
 
+/// The Snowball stemmer of a two-letter language, when there is one.
+fn stemmer_for(language: &str) -> Option<rust_stemmers::Stemmer> {
+    use rust_stemmers::{Algorithm, Stemmer};
+    let algorithm = match language {
+        "ar" => Algorithm::Arabic,
+        "da" => Algorithm::Danish,
+        "nl" => Algorithm::Dutch,
+        "en" => Algorithm::English,
+        "fi" => Algorithm::Finnish,
+        "fr" => Algorithm::French,
+        "de" => Algorithm::German,
+        "el" => Algorithm::Greek,
+        "hu" => Algorithm::Hungarian,
+        "it" => Algorithm::Italian,
+        "nb" | "no" => Algorithm::Norwegian,
+        "pt" => Algorithm::Portuguese,
+        "ro" => Algorithm::Romanian,
+        "ru" => Algorithm::Russian,
+        "es" => Algorithm::Spanish,
+        "sv" => Algorithm::Swedish,
+        "ta" => Algorithm::Tamil,
+        "tr" => Algorithm::Turkish,
+        _ => return None,
+    };
+    Some(Stemmer::create(algorithm))
+}
+
 /// The best page's answering passage: the paragraph covering most of the request's words,
 /// with its section, as `{path, title, section_id, section_title, cite, passage}`.
 fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Option<Value> {
@@ -314,6 +403,42 @@ fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Optio
         "cite": cite,
         "passage": truncate(chosen.text.trim(), PASSAGE_CHARS),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirrors_are_the_same_file_under_another_directory_and_name() {
+        assert!(is_mirror(
+            "std/cmp/struct.Reverse.html",
+            "Reverse in std::cmp - Rust",
+            "core/cmp/struct.Reverse.html",
+            "Reverse in core::cmp - Rust"
+        ));
+        // Same file name, different pages.
+        assert!(!is_mirror(
+            "library/functions.html",
+            "Built-in Functions",
+            "c-api/functions.html",
+            "Utilities"
+        ));
+        assert!(!is_mirror("a.html", "A", "a.html", "A"));
+    }
+
+    #[test]
+    fn requests_of_scaffolding_only_are_searched_as_typed() {
+        assert_eq!(request_analysis("What is the").terms, ["what", "is", "the"]);
+        assert!(request_analysis("?!").is_empty());
+        let q = candidate_query(
+            &request_analysis("How do I split a string by whitespace?"),
+            &HashMap::new(),
+        );
+        assert_eq!(q.all_words, "split string whitespace");
+        assert!(q.any_words.contains("split_whitespace"));
+        assert!(q.suggest.contains(&"split string whitespace".to_owned()));
+    }
 }
 
 fn html_escape(text: &str) -> String {

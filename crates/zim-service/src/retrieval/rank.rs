@@ -11,6 +11,8 @@
 use std::collections::HashMap;
 
 use crate::backend::{CandidateList, CandidateSource};
+use rust_stemmers::Stemmer;
+
 use crate::retrieval::analyze::{Analysis, light_stem};
 
 /// Reciprocal-rank fusion's constant: small, so the first places of each list count most.
@@ -56,6 +58,11 @@ pub struct Ranked {
 pub struct PageFacts<'a> {
     /// The archive's language as a two-letter code, when known.
     pub language: Option<&'a str>,
+    /// The archive language's stemmer, when there is one (words then compare by stem).
+    pub stemmer: Option<&'a Stemmer>,
+    /// How much each request word (lowercase, as analysed) weighs: its rarity in the archive.
+    /// Words absent from it are not listed (they weigh 1 when no word is known at all).
+    pub word_weights: &'a HashMap<String, f64>,
     /// Whether a path exists in the archive (translation check).
     pub exists: &'a dyn Fn(&str) -> bool,
 }
@@ -99,8 +106,9 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     }
     let best_fused = order.iter().map(|r| r.score).fold(0.0_f64, f64::max);
     let suffixes = site_suffixes(order.iter().map(|r| r.title.as_str()));
-    let wanted = wanted_words(analysis);
-    let heads = head_words(analysis);
+    let form = |w: &str| word_form(w, facts.stemmer);
+    let wanted = wanted_words(analysis, &form, facts.word_weights);
+    let heads = head_words(analysis, &form);
     for r in &mut order {
         let fused = if best_fused > 0.0 {
             r.score / best_fused
@@ -108,9 +116,18 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
             0.0
         };
         let main = main_title(&r.title, &suffixes);
-        let words = title_words(main);
-        let matched = wanted.iter().filter(|w| words.contains(w)).count();
-        let coverage = ratio(matched, wanted.len());
+        let words = title_words(main, &form);
+        let matched: f64 = wanted.iter().map(|(w, _)| word_match(w, &words)).sum();
+        let weighted: f64 = wanted
+            .iter()
+            .map(|(w, weight)| weight * word_match(w, &words))
+            .sum();
+        let total_weight: f64 = wanted.iter().map(|(_, weight)| weight).sum();
+        let coverage = if total_weight > 0.0 {
+            weighted / total_weight
+        } else {
+            0.0
+        };
         let precision = ratio(matched, words.len());
         let head = words.first().is_some_and(|h| heads.contains(h));
         r.title_coverage = coverage;
@@ -124,27 +141,66 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     order
 }
 
-fn ratio(part: usize, whole: usize) -> f64 {
+fn ratio(part: f64, whole: usize) -> f64 {
     if whole == 0 {
         0.0
     } else {
-        part as f64 / whole as f64
+        part / whole as f64
     }
 }
 
-/// The request's strong words in comparison form (all words when none is strong).
-fn wanted_words(analysis: &Analysis) -> Vec<String> {
+/// A word's comparison form: its stem in the archive's language, else its singular.
+fn word_form(word: &str, stemmer: Option<&Stemmer>) -> String {
+    let lower = word.to_lowercase();
+    match stemmer {
+        Some(stemmer) => stemmer.stem(&lower).into_owned(),
+        None => light_stem(&lower),
+    }
+}
+
+/// How well a title's words hold `wanted`: 1 for the word itself, 1/2 for an abbreviation
+/// or extension of it (`vec` for "vector", `str` for "string": documentation titles name
+/// things by their short names).
+fn word_match(wanted: &str, title: &[String]) -> f64 {
+    if title.iter().any(|t| t == wanted) {
+        return 1.0;
+    }
+    let partial = title.iter().any(|t| {
+        let (short, long) = if t.len() < wanted.len() {
+            (t.as_str(), wanted)
+        } else {
+            (wanted, t.as_str())
+        };
+        short.chars().count() >= 3 && long.starts_with(short)
+    });
+    if partial { 0.5 } else { 0.0 }
+}
+
+/// The request's strong words in comparison form with their weights (all words when none
+/// is strong). A word weighs its rarity in the archive (`word_weights`); when no word's
+/// rarity is known, every word weighs 1; a word the archive never uses weighs 0.
+fn wanted_words(
+    analysis: &Analysis,
+    form: &dyn Fn(&str) -> String,
+    word_weights: &HashMap<String, f64>,
+) -> Vec<(String, f64)> {
     let strong = analysis.strong_terms();
     let words: Vec<&str> = if strong.is_empty() {
         analysis.terms.iter().map(String::as_str).collect()
     } else {
         strong
     };
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<(String, f64)> = Vec::new();
     for w in words {
-        let s = light_stem(w);
-        if !out.contains(&s) {
-            out.push(s);
+        let weight = if word_weights.is_empty() {
+            1.0
+        } else {
+            word_weights.get(w).copied().unwrap_or(0.0)
+        };
+        let s = form(w);
+        match out.iter_mut().find(|(f, _)| *f == s) {
+            Some(existing) => existing.1 = existing.1.max(weight),
+            None => out.push((s, weight)),
         }
     }
     out
@@ -152,15 +208,18 @@ fn wanted_words(analysis: &Analysis) -> Vec<String> {
 
 /// Words a title may start with to be about the request: its words, and each identifier's
 /// last part (`Option::unwrap_or` -> `unwrap_or`, `os.path.join` -> `join`) and whole form.
-fn head_words(analysis: &Analysis) -> Vec<String> {
-    let mut out = wanted_words(analysis);
+fn head_words(analysis: &Analysis, form: &dyn Fn(&str) -> String) -> Vec<String> {
+    let mut out: Vec<String> = wanted_words(analysis, form, &HashMap::new())
+        .into_iter()
+        .map(|(w, _)| w)
+        .collect();
     for ident in &analysis.identifiers {
         let lower = ident.to_lowercase();
         let last = lower
             .rsplit(|c: char| !c.is_alphanumeric() && c != '_')
             .find(|p| !p.is_empty())
             .unwrap_or(&lower);
-        out.push(light_stem(last));
+        out.push(form(last));
         out.push(lower.clone());
     }
     out
@@ -205,11 +264,11 @@ fn main_title<'a>(title: &'a str, suffixes: &[String]) -> &'a str {
 }
 
 /// A title's content words in comparison form, in order (the first is the title's head).
-fn title_words(title: &str) -> Vec<String> {
+fn title_words(title: &str, form: &dyn Fn(&str) -> String) -> Vec<String> {
     let analysis = crate::retrieval::analyze::analyze(title);
     let mut out: Vec<String> = Vec::new();
     for t in &analysis.terms {
-        let s = light_stem(t);
+        let s = form(t);
         if !out.contains(&s) {
             out.push(s);
         }
@@ -310,9 +369,14 @@ mod tests {
         }
     }
 
+    static NO_WEIGHTS: std::sync::LazyLock<HashMap<String, f64>> =
+        std::sync::LazyLock::new(HashMap::new);
+
     fn facts<'a>(exists: &'a dyn Fn(&str) -> bool) -> PageFacts<'a> {
         PageFacts {
             language: Some("en"),
+            stemmer: None,
+            word_weights: &NO_WEIGHTS,
             exists,
         }
     }
