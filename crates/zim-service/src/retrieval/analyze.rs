@@ -39,9 +39,10 @@ const STOPWORDS: &[&str] = &[
 /// search, where a page that has them ranks a little higher, left out of the all-words
 /// query and of title matching, where they would exclude or mislead.
 const WEAK_WORDS: &[&str] = &[
-    "actually", "best", "correct", "correctly", "create", "different", "difference",
-    "example", "examples", "get", "good", "happen", "happens", "make", "new", "right",
-    "several", "simple", "thing", "things", "work", "works", "write",
+    "actually", "another", "best", "correct", "correctly", "create", "different",
+    "difference", "example", "examples", "few", "get", "good", "happen", "happens", "make",
+    "many", "multiple", "new", "other", "right", "same", "several", "simple", "thing",
+    "things", "three", "two", "work", "works", "write",
 ];
 
 /// A request, analysed.

@@ -26,6 +26,8 @@ const SITE_SUFFIX_SHARE: f64 = 0.2;
 const W_COVERAGE: f64 = 0.9;
 const W_PRECISION: f64 = 0.35;
 const W_HEAD: f64 = 0.35;
+/// A weak word's share of its weight in title matching.
+const WEAK_SHARE: f64 = 0.33;
 const VARIANT_PENALTY: f64 = 0.7;
 const LANGUAGE_SEGMENT_PENALTY: f64 = 0.2;
 const SOURCE_LISTING_PENALTY: f64 = 0.5;
@@ -129,7 +131,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
             0.0
         };
         let precision = ratio(matched, words.len());
-        let head = words.first().is_some_and(|h| heads.contains(h));
+        let head = head_of(main, &form).iter().any(|h| heads.contains(h));
         r.title_coverage = coverage;
         r.score = fused
             + W_COVERAGE * coverage
@@ -176,26 +178,25 @@ fn word_match(wanted: &str, title: &[String]) -> f64 {
     if partial { 0.5 } else { 0.0 }
 }
 
-/// The request's strong words in comparison form with their weights (all words when none
-/// is strong). A word weighs its rarity in the archive (`word_weights`); when no word's
-/// rarity is known, every word weighs 1; a word the archive never uses weighs 0.
+/// The request's words in comparison form with their weights. A word weighs its rarity in
+/// the archive (`word_weights`; every word weighs 1 when no rarity is known, and a word the
+/// archive never uses weighs 0); a weak word ("write", "two") counts for a third of that.
 fn wanted_words(
     analysis: &Analysis,
     form: &dyn Fn(&str) -> String,
     word_weights: &HashMap<String, f64>,
 ) -> Vec<(String, f64)> {
-    let strong = analysis.strong_terms();
-    let words: Vec<&str> = if strong.is_empty() {
-        analysis.terms.iter().map(String::as_str).collect()
-    } else {
-        strong
-    };
     let mut out: Vec<(String, f64)> = Vec::new();
-    for w in words {
-        let weight = if word_weights.is_empty() {
+    for w in &analysis.terms {
+        let rarity = if word_weights.is_empty() {
             1.0
         } else {
             word_weights.get(w).copied().unwrap_or(0.0)
+        };
+        let weight = if analysis.weak.contains(w) {
+            rarity * WEAK_SHARE
+        } else {
+            rarity
         };
         let s = form(w);
         match out.iter_mut().find(|(f, _)| *f == s) {
@@ -261,6 +262,16 @@ fn main_title<'a>(title: &'a str, suffixes: &[String]) -> &'a str {
         }
     }
     main
+}
+
+/// The words of a title's first token (all parts of an identifier: `os.path` -> os, path).
+fn head_of(title: &str, form: &dyn Fn(&str) -> String) -> Vec<String> {
+    let first = title.split_whitespace().next().unwrap_or("");
+    first
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|p| !p.is_empty())
+        .map(form)
+        .collect()
 }
 
 /// A title's content words in comparison form, in order (the first is the title's head).
