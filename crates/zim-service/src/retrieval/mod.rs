@@ -39,6 +39,10 @@ pub const MAX_RESULTS: usize = 100;
 const MAX_PAGE_BYTES: usize = 2_000_000;
 /// Characters of the answering passage.
 const PASSAGE_CHARS: usize = 900;
+/// Pages whose element ids are checked against the request.
+const ANCHOR_RERANK_DEPTH: usize = 8;
+/// Element ids read of one page at most.
+const MAX_IDS: usize = 20_000;
 /// Noun phrases completed as titles only when this short (longer ones match no title).
 const SUGGEST_PHRASE_MAX_WORDS: usize = 4;
 
@@ -97,7 +101,8 @@ impl ZimService {
                         word_weights: &weights,
                         exists: &exists,
                     };
-                    let ranked = rank::fuse(&lists, &analysis, &facts);
+                    let mut ranked = rank::fuse(&lists, &analysis, &facts);
+                    rerank_by_anchors(&open, &mut ranked, &analysis, &facts);
                     rankings.push(ArchiveRanking {
                         archive: open,
                         ranked,
@@ -300,6 +305,73 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     }
 }
 
+/// The first [`ANCHOR_RERANK_DEPTH`] pages gain [`rank::W_ANCHOR`] times the share of the
+/// request one of their element ids names (a glossary term, an API item, a heading), and are
+/// ranked again. The matched id is kept for the citation.
+fn rerank_by_anchors(
+    open: &OpenArchive,
+    ranked: &mut [Ranked],
+    analysis: &Analysis,
+    facts: &PageFacts<'_>,
+) {
+    let depth = ranked.len().min(ANCHOR_RERANK_DEPTH);
+    let Some(head) = ranked.get_mut(..depth) else {
+        return;
+    };
+    for candidate in head.iter_mut() {
+        let Some(html) = page_html(open, candidate) else {
+            continue;
+        };
+        let ids = element_ids(&html);
+        if let Some((share, id)) = rank::anchor_match(&ids, analysis, facts) {
+            candidate.score += rank::W_ANCHOR * share;
+            candidate.anchor = Some(id.to_owned());
+        }
+    }
+    head.sort_by(|a, b| b.score.total_cmp(&a.score));
+}
+
+/// A candidate's page as text (HTML pages only, at most [`MAX_PAGE_BYTES`]).
+fn page_html(open: &OpenArchive, candidate: &Ranked) -> Option<String> {
+    let entry = match candidate.entry_index {
+        Some(i) => open.archive.entry_at(i).ok()?,
+        None => open.archive.entry_by_path(&candidate.path).ok()??,
+    };
+    let entry = entry.resolve().ok()?;
+    if !entry.mimetype().ok()?.contains("html") {
+        return None;
+    }
+    let blob = entry.content().ok()?;
+    let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
+    Some(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// The values of a page's `id` attributes, by a byte scan (no parse), at most
+/// [`MAX_IDS`] of them.
+fn element_ids(html: &str) -> Vec<&str> {
+    let mut ids = Vec::new();
+    let mut rest = html;
+    while ids.len() < MAX_IDS {
+        let Some(at) = rest.find(" id=") else {
+            break;
+        };
+        let after = rest.get(at + 4..).unwrap_or("");
+        let Some(quote) = after.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            rest = after;
+            continue;
+        };
+        let value = after.get(1..).unwrap_or("");
+        let Some(end) = value.find(quote) else {
+            break;
+        };
+        if let Some(id) = value.get(..end).filter(|v| !v.is_empty() && v.len() <= 200) {
+            ids.push(id);
+        }
+        rest = value.get(end..).unwrap_or("");
+    }
+    ids
+}
+
 /// The archive's `Language` metadata as a two-letter code (`eng` -> `en`), when known.
 fn archive_language(open: &OpenArchive) -> Option<String> {
     let raw = open.archive.metadata("Language").ok().flatten()?;
@@ -391,9 +463,9 @@ fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Optio
     let chosen = candidates
         .into_iter()
         .max_by(|a, b| a.score.total_cmp(&b.score))?;
-    let cite = match &chosen.section_id {
-        Some(id) => format!("{}#{id}", best.path),
-        None => best.path.clone(),
+    let cite = match (&best.anchor, &chosen.section_id) {
+        (Some(id), _) | (None, Some(id)) => format!("{}#{id}", best.path),
+        (None, None) => best.path.clone(),
     };
     Some(json!({
         "path": best.path,
@@ -425,6 +497,14 @@ mod tests {
             "Utilities"
         ));
         assert!(!is_mirror("a.html", "A", "a.html", "A"));
+    }
+
+    #[test]
+    fn element_ids_are_read_by_a_scan() {
+        let html = r#"<dt id="term-generator">x</dt><h2 id='usage'>u</h2><p data-id="no">
+            <a id="">e</a><div id="unterminated"#;
+        assert_eq!(element_ids(html), ["term-generator", "usage"]);
+        assert!(element_ids("").is_empty());
     }
 
     #[test]

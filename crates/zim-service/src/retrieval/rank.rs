@@ -26,6 +26,10 @@ const SITE_SUFFIX_SHARE: f64 = 0.2;
 const W_COVERAGE: f64 = 0.9;
 const W_PRECISION: f64 = 0.35;
 const W_HEAD: f64 = 0.35;
+/// Weight of an element id naming the request (see [`anchor_match`]).
+pub const W_ANCHOR: f64 = 0.6;
+/// An id must hold at least this share of the request's weight to count.
+const MIN_ANCHOR_SHARE: f64 = 0.5;
 /// A weak word's share of its weight in title matching.
 const WEAK_SHARE: f64 = 0.33;
 const VARIANT_PENALTY: f64 = 0.7;
@@ -54,6 +58,8 @@ pub struct Ranked {
     pub sources: Vec<CandidateSource>,
     /// Share of the request's strong words its title holds.
     pub title_coverage: f64,
+    /// The page's element id that names the request, when one does.
+    pub anchor: Option<String>,
 }
 
 /// The archive facts the priors need.
@@ -76,6 +82,45 @@ fn weight(source: CandidateSource) -> f64 {
     }
 }
 
+/// How well one of a page's element ids names the request: the weighted share of the
+/// request's words an id holds, among ids of at most one word more than the request
+/// (`term-generator` for "what is a generator", `method.reverse`, `defining-an-enum`).
+/// Ids are what documentation generators derive from headings, glossary terms and API
+/// items, so a page with such an id has a part about exactly what was asked. Returns the
+/// share and the id.
+pub fn anchor_match<'h>(
+    ids: &[&'h str],
+    analysis: &Analysis,
+    facts: &PageFacts<'_>,
+) -> Option<(f64, &'h str)> {
+    let form = |w: &str| word_form(w, facts.stemmer);
+    let wanted = wanted_words(analysis, &form, facts.word_weights);
+    let total: f64 = wanted.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut best: Option<(f64, &'h str)> = None;
+    for id in ids {
+        let words: Vec<String> = id
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+            .map(|w| form(w))
+            .collect();
+        if words.is_empty() || words.len() > wanted.len().saturating_add(1) {
+            continue;
+        }
+        let share: f64 = wanted
+            .iter()
+            .map(|(w, weight)| weight * word_match(w, &words).min(if words.contains(w) { 1.0 } else { 0.6 }))
+            .sum::<f64>()
+            / total;
+        if best.is_none_or(|(b, _)| share > b) {
+            best = Some((share, id));
+        }
+    }
+    best.filter(|(share, _)| *share >= MIN_ANCHOR_SHARE)
+}
+
 /// Fuses `lists` into one ranking, best first.
 pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>) -> Vec<Ranked> {
     let mut order: Vec<Ranked> = Vec::new();
@@ -92,6 +137,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
                     score: 0.0,
                     sources: Vec::new(),
                     title_coverage: 0.0,
+                    anchor: None,
                 });
                 order.len() - 1
             });
@@ -131,7 +177,9 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
             0.0
         };
         let precision = ratio(matched, words.len());
-        let head = head_of(main, &form).iter().any(|h| heads.contains(h));
+        let head = head_of(main, &form)
+            .iter()
+            .any(|h| heads.iter().any(|w| likeness(h, w) >= 1.0));
         r.title_coverage = coverage;
         r.score = fused
             + W_COVERAGE * coverage
@@ -151,31 +199,51 @@ fn ratio(part: f64, whole: usize) -> f64 {
     }
 }
 
-/// A word's comparison form: its stem in the archive's language, else its singular.
+/// Separates a word's singular from its stem in its comparison form.
+const FORM_SEPARATOR: char = '\u{1}';
+
+/// A word's comparison form: its singular and, when the archive's language has a stemmer,
+/// its stem (`generators` -> "generator" + "generat"). Forms are equal when both are.
 fn word_form(word: &str, stemmer: Option<&Stemmer>) -> String {
     let lower = word.to_lowercase();
+    let singular = light_stem(&lower);
     match stemmer {
-        Some(stemmer) => stemmer.stem(&lower).into_owned(),
-        None => light_stem(&lower),
+        Some(stemmer) => format!("{singular}{FORM_SEPARATOR}{}", stemmer.stem(&lower)),
+        None => singular,
     }
 }
 
-/// How well a title's words hold `wanted`: 1 for the word itself, 1/2 for an abbreviation
-/// or extension of it (`vec` for "vector", `str` for "string": documentation titles name
-/// things by their short names).
-fn word_match(wanted: &str, title: &[String]) -> f64 {
-    if title.iter().any(|t| t == wanted) {
+/// How alike two comparison forms are: 1 for the same word (or its plural), 0.6 for the same
+/// stem only (stemmers conflate "generate" and "generator"), 0.5 for an abbreviation or
+/// extension of it (`vec` for "vector", `str` for "string": documentation titles name
+/// things by their short names), else 0.
+fn likeness(a: &str, b: &str) -> f64 {
+    let (a_word, a_stem) = a.split_once(FORM_SEPARATOR).unwrap_or((a, a));
+    let (b_word, b_stem) = b.split_once(FORM_SEPARATOR).unwrap_or((b, b));
+    if a_word == b_word {
         return 1.0;
     }
-    let partial = title.iter().any(|t| {
-        let (short, long) = if t.len() < wanted.len() {
-            (t.as_str(), wanted)
-        } else {
-            (wanted, t.as_str())
-        };
-        short.chars().count() >= 3 && long.starts_with(short)
-    });
-    if partial { 0.5 } else { 0.0 }
+    if a_stem == b_stem {
+        return 0.6;
+    }
+    let (short, long) = if a_word.len() < b_word.len() {
+        (a_word, b_word)
+    } else {
+        (b_word, a_word)
+    };
+    if short.chars().count() >= 3 && long.starts_with(short) {
+        0.5
+    } else {
+        0.0
+    }
+}
+
+/// How well a title's words hold `wanted`: the best likeness of any of them.
+fn word_match(wanted: &str, title: &[String]) -> f64 {
+    title
+        .iter()
+        .map(|t| likeness(wanted, t))
+        .fold(0.0, f64::max)
 }
 
 /// The request's words in comparison form with their weights. A word weighs its rarity in
@@ -445,6 +513,23 @@ mod tests {
             "secrets — Generate secure random numbers"
         );
         assert_eq!(main_title("Ray Charles", &suffixes), "Ray Charles");
+    }
+
+    #[test]
+    fn ids_naming_the_request_are_found() {
+        let weights = HashMap::new();
+        let facts = PageFacts {
+            language: Some("en"),
+            stemmer: None,
+            word_weights: &weights,
+            exists: &|_| false,
+        };
+        let ids = ["term-generator", "term-iterator", "id3", "method.reverse"];
+        let found = anchor_match(&ids, &analyze("What is a generator?"), &facts);
+        assert_eq!(found, Some((1.0, "term-generator")));
+        assert_eq!(anchor_match(&ids, &analyze("closures"), &facts), None);
+        let found = anchor_match(&ids, &analyze("reverse a vector"), &facts);
+        assert_eq!(found, Some((0.5, "method.reverse")));
     }
 
     #[test]
