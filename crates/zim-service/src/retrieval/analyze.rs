@@ -100,7 +100,10 @@ pub fn analyze(request: &str) -> Analysis {
         }
         // A function word capitalised inside the sentence is a name ("From and Into",
         // "the With statement"): kept.
-        let capitalised = position > 0 && token.chars().next().is_some_and(char::is_uppercase);
+        let capitalised = position > 0
+            && token.chars().next().is_some_and(char::is_uppercase)
+            && !token.eq_ignore_ascii_case("i")
+            && !token.to_lowercase().starts_with("i'");
         for word in words_of(token) {
             if capitalised && STOPWORDS.contains(&word.as_str()) {
                 push_kept(&mut analysis, &word);
@@ -205,13 +208,13 @@ fn words_of(token: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect();
     // "snake_case" is also indexed whole by most tokenizers (`_` is a word character there).
-    if lower.contains('_') && !lower.contains(char::is_whitespace) {
-        let whole: String = lower
-            .chars()
-            .filter(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
-        if whole.contains('_') && !out.contains(&whole) {
-            out.insert(0, whole);
+    let snake = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .map(|p| p.trim_matches('_'))
+        .filter(|p| p.contains('_'));
+    for (i, whole) in snake.enumerate() {
+        if !out.iter().any(|w| w == whole) {
+            out.insert(i, whole.to_owned());
         }
     }
     out
@@ -270,7 +273,8 @@ mod tests {
     fn capitalised_function_words_are_names() {
         let a = analyze("convert between types with From and Into");
         assert_eq!(a.terms, ["convert", "types", "from", "into"]);
-        assert_eq!(analyze("From here").terms, ["here"]);
+        assert_eq!(analyze("From sources").terms, ["sources"]);
+        assert_eq!(analyze("How do I sort").terms, ["sort"]);
     }
 
     #[test]

@@ -389,7 +389,7 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         }
     }
     let file = segments.last().copied().unwrap_or(path);
-    if is_source_listing(file) {
+    if is_source_listing(file, main_title) {
         penalty += SOURCE_LISTING_PENALTY;
     }
     let lower_path = path.to_lowercase();
@@ -414,18 +414,22 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
     penalty
 }
 
-/// `lib.rs.html`, `os.rst.txt`: a file rendered from another file is its source listing.
-fn is_source_listing(file: &str) -> bool {
-    let parts: Vec<&str> = file.split('.').collect();
-    match parts.as_slice() {
-        [name, inner, _outer, ..] => {
-            !name.is_empty()
-                && (1..=4).contains(&inner.len())
-                && inner.chars().all(|c| c.is_ascii_alphanumeric())
-                && !inner.chars().all(|c| c.is_ascii_digit())
-        }
-        _ => false,
-    }
+/// `lib.rs.html` titled "lib.rs - source": a page rendered from a file and named after it is
+/// that file's source listing. (The title check tells it from `fn.swap.html`, an API page.)
+fn is_source_listing(file: &str, title: &str) -> bool {
+    let Some((rendered_from, _)) = file.rsplit_once('.') else {
+        return false;
+    };
+    let Some((name, extension)) = rendered_from.rsplit_once('.') else {
+        return false;
+    };
+    !name.is_empty()
+        && (1..=4).contains(&extension.len())
+        && extension.chars().all(|c| c.is_ascii_alphanumeric())
+        && title
+            .trim()
+            .to_lowercase()
+            .starts_with(&rendered_from.to_lowercase())
 }
 
 #[cfg(test)]
@@ -492,11 +496,12 @@ mod tests {
         )];
         let ranked = fuse(&lists, &analyze("closures"), &facts(&exists));
         assert_eq!(ranked[0].path, "book/closures.html");
-        assert!(is_source_listing("mod.rs.html"));
-        assert!(is_source_listing("os.rst.txt"));
-        assert!(!is_source_listing("struct.Vec.html"));
-        assert!(!is_source_listing("3.8.html"));
-        assert!(!is_source_listing("index.html"));
+        assert!(is_source_listing("mod.rs.html", "mod.rs - source"));
+        assert!(is_source_listing("os.rst.txt", "os.rst"));
+        assert!(!is_source_listing("struct.Vec.html", "Vec in std::vec"));
+        assert!(!is_source_listing("fn.swap.html", "swap in std::mem"));
+        assert!(!is_source_listing("3.8.html", "What's New In Python 3.8"));
+        assert!(!is_source_listing("index.html", "index"));
     }
 
     #[test]
