@@ -46,7 +46,10 @@ impl SharedIndex {
         match *self {}
     }
 
-    pub(crate) fn word_frequencies(&self, _words: &[String]) -> Result<(u64, Vec<u64>), SearchError> {
+    pub(crate) fn word_frequencies(
+        &self,
+        _words: &[String],
+    ) -> Result<(u64, Vec<u64>), SearchError> {
         match *self {}
     }
 

@@ -210,9 +210,8 @@ impl SharedIndex {
         folded_query: &str,
         limit: u32,
     ) -> Result<RawMatches, SearchError> {
-        let set = self.with_handle(|handle| {
-            bridge::run_any_words(handle.pin_mut(), folded_query, limit)
-        })?;
+        let set = self
+            .with_handle(|handle| bridge::run_any_words(handle.pin_mut(), folded_query, limit))?;
         Ok(RawMatches {
             estimated: 0,
             lower_bound: u64::from(set.lower_bound),
@@ -231,7 +230,10 @@ impl SharedIndex {
     }
 
     /// The number of documents, and of documents holding each (folded) word.
-    pub(crate) fn word_frequencies(&self, words: &[String]) -> Result<(u64, Vec<u64>), SearchError> {
+    pub(crate) fn word_frequencies(
+        &self,
+        words: &[String],
+    ) -> Result<(u64, Vec<u64>), SearchError> {
         self.with_handle(|handle| {
             let docs = bridge::index_info(&*handle)?.doc_count;
             let freqs = bridge::word_frequencies(handle.pin_mut(), words)?;

@@ -63,6 +63,10 @@ pub struct CandidateQuery {
     pub all_words: String,
     /// Every content word: a best-match query (more and rarer words first).
     pub any_words: String,
+    /// Compound words of the request the archive holds (`getsize`, `split_whitespace`), each
+    /// searched alone: a compound found is an API name found, and one list per compound keeps
+    /// index pages, which hold them all, from winning.
+    pub compounds: Vec<String>,
     /// Title prefixes to complete (identifiers as written, the request's noun phrase).
     pub suggest: Vec<String>,
     /// Hits wanted per list.
@@ -80,6 +84,8 @@ pub enum CandidateSource {
     TitleWords,
     /// Title completion of a phrase or identifier.
     Suggest,
+    /// The full-text index, best match over the request's compound words.
+    Compound,
 }
 
 impl CandidateSource {
@@ -90,6 +96,7 @@ impl CandidateSource {
             CandidateSource::AnyWords => "fulltext_any",
             CandidateSource::TitleWords => "title",
             CandidateSource::Suggest => "suggest",
+            CandidateSource::Compound => "compound",
         }
     }
 }

@@ -154,6 +154,12 @@ impl SearchBackend for ZimSearchBackend {
                 .map_err(search_error)?;
             lists.push(from_hits(CandidateSource::TitleWords, titles));
         }
+        for compound in query.compounds.iter().filter(|c| !c.trim().is_empty()) {
+            let found = searcher
+                .search(&SearchRequest::new(compound.trim(), 0, depth.min(10)))
+                .map_err(search_error)?;
+            lists.push(from_hits(CandidateSource::Compound, found.hits));
+        }
         for prefix in query.suggest.iter().filter(|p| !p.trim().is_empty()) {
             let found = searcher
                 .suggest_page(prefix.trim(), 0, depth.min(20))

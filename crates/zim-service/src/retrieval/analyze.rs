@@ -22,27 +22,162 @@ const MAX_TOKEN_CHARS: usize = 64;
 /// Words that carry no topic in a request: articles, pronouns, auxiliaries, question words,
 /// and the verbs of asking ("explain", "tell"). Dropped everywhere.
 const STOPWORDS: &[&str] = &[
-    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-    "been", "before", "being", "between", "but", "by", "can", "could", "did", "do", "does",
-    "doing", "done", "each", "eg", "else", "etc", "explain", "find", "for", "from", "give",
-    "had", "has", "have", "help", "here", "how", "i", "i'd", "i'm", "ie", "if", "in", "into",
-    "is", "it", "it's", "its", "just", "know", "let", "like", "me", "mean", "means", "might",
-    "more", "most", "must", "my", "need", "of", "on", "one", "or", "our", "please", "possible",
-    "properly", "really", "should", "show", "so", "some", "someone", "something", "tell",
-    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those",
-    "to", "us", "use", "used", "uses", "using", "via", "want", "was", "way", "ways", "we",
-    "were", "what", "what's", "when", "where", "whether", "which", "while", "who", "why",
-    "will", "with", "would", "you", "your",
+    "a",
+    "about",
+    "after",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "been",
+    "before",
+    "being",
+    "between",
+    "but",
+    "by",
+    "can",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "each",
+    "eg",
+    "else",
+    "etc",
+    "explain",
+    "find",
+    "for",
+    "from",
+    "give",
+    "had",
+    "has",
+    "have",
+    "help",
+    "here",
+    "how",
+    "i",
+    "i'd",
+    "i'm",
+    "ie",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "it's",
+    "its",
+    "just",
+    "know",
+    "let",
+    "like",
+    "me",
+    "mean",
+    "means",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "need",
+    "of",
+    "on",
+    "one",
+    "or",
+    "our",
+    "please",
+    "possible",
+    "properly",
+    "really",
+    "should",
+    "show",
+    "so",
+    "some",
+    "someone",
+    "something",
+    "tell",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "to",
+    "us",
+    "use",
+    "used",
+    "uses",
+    "using",
+    "via",
+    "want",
+    "was",
+    "way",
+    "ways",
+    "we",
+    "were",
+    "what",
+    "what's",
+    "when",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
 ];
 
 /// Words that are topic only weakly ("work", "thing", "example"): kept for the best-match
 /// search, where a page that has them ranks a little higher, left out of the all-words
 /// query and of title matching, where they would exclude or mislead.
 const WEAK_WORDS: &[&str] = &[
-    "actually", "another", "best", "correct", "correctly", "create", "different",
-    "difference", "example", "examples", "few", "get", "good", "happen", "happens", "make",
-    "many", "multiple", "new", "other", "right", "same", "several", "simple", "thing",
-    "things", "three", "two", "work", "works", "write",
+    "actually",
+    "another",
+    "best",
+    "correct",
+    "correctly",
+    "create",
+    "different",
+    "difference",
+    "example",
+    "examples",
+    "few",
+    "get",
+    "good",
+    "happen",
+    "happens",
+    "make",
+    "many",
+    "multiple",
+    "new",
+    "other",
+    "right",
+    "same",
+    "several",
+    "simple",
+    "thing",
+    "things",
+    "three",
+    "two",
+    "work",
+    "works",
+    "write",
 ];
 
 /// A request, analysed.
@@ -115,9 +250,10 @@ pub fn analyze(request: &str) -> Analysis {
     analysis
 }
 
-/// Compound forms of neighbouring content words (`split_whitespace` from "split a string by
-/// whitespace", `current_dir`...): code documentation names things that way, and a search for
-/// a term no page has costs nothing. Pairs of words at most two apart, in request order.
+/// Compound forms of neighbouring content words, joined by `_` and run together
+/// (`split_whitespace` from "split a string by whitespace", `getsize` from "get the size",
+/// `namedtuple`): code documentation names things that way, and a search for a term no page
+/// has costs nothing. Pairs of words at most two apart, in request order.
 pub fn joined_pairs(analysis: &Analysis) -> Vec<String> {
     let words: Vec<&str> = analysis
         .terms
@@ -129,6 +265,7 @@ pub fn joined_pairs(analysis: &Analysis) -> Vec<String> {
     for (i, first) in words.iter().enumerate() {
         for second in words.iter().skip(i + 1).take(2) {
             out.push(format!("{first}_{second}"));
+            out.push(format!("{first}{second}"));
         }
     }
     out
@@ -163,8 +300,25 @@ fn trim_token(raw: &str) -> &str {
     let trimmed = raw.trim_matches(|c: char| {
         matches!(
             c,
-            '?' | '!' | ',' | ';' | '"' | '\'' | '`' | '(' | '[' | '{' | '<' | '>' | '}' | ']'
-                | '¿' | '¡' | '“' | '”' | '‘' | '’'
+            '?' | '!'
+                | ','
+                | ';'
+                | '"'
+                | '\''
+                | '`'
+                | '('
+                | '['
+                | '{'
+                | '<'
+                | '>'
+                | '}'
+                | ']'
+                | '¿'
+                | '¡'
+                | '“'
+                | '”'
+                | '‘'
+                | '’'
         )
     });
     // A sentence's full stop or colon, not an identifier's (`a.b`, `a::b` keep theirs).
@@ -230,7 +384,9 @@ pub fn light_stem(word: &str) -> String {
     if n > 4 && w.ends_with("ies") {
         return format!("{}y", w.trim_end_matches("ies"));
     }
-    if n > 4 && (w.ends_with("sses") || w.ends_with("xes") || w.ends_with("ches") || w.ends_with("shes")) {
+    if n > 4
+        && (w.ends_with("sses") || w.ends_with("xes") || w.ends_with("ches") || w.ends_with("shes"))
+    {
         return w.get(..w.len().saturating_sub(2)).unwrap_or(&w).to_owned();
     }
     if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
@@ -282,7 +438,14 @@ mod tests {
         let a = analyze("split a string by whitespace");
         assert_eq!(
             joined_pairs(&a),
-            ["split_string", "split_whitespace", "string_whitespace"]
+            [
+                "split_string",
+                "splitstring",
+                "split_whitespace",
+                "splitwhitespace",
+                "string_whitespace",
+                "stringwhitespace"
+            ]
         );
         assert!(joined_pairs(&analyze("closures")).is_empty());
     }

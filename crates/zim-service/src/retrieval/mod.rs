@@ -39,6 +39,8 @@ pub const MAX_RESULTS: usize = 100;
 const MAX_PAGE_BYTES: usize = 2_000_000;
 /// Characters of the answering passage.
 const PASSAGE_CHARS: usize = 900;
+/// Compound words searched at most (the most frequent in the archive).
+const MAX_COMPOUNDS: usize = 3;
 /// Pages whose element ids are checked against the request.
 const ANCHOR_RERANK_DEPTH: usize = 8;
 /// Element ids read of one page at most.
@@ -88,10 +90,36 @@ impl ZimService {
         let mut rankings = Vec::with_capacity(archives.len());
         let mut skipped = Vec::new();
         for open in archives {
-            let weights = word_weights(backend.word_frequencies(&open, &analysis.terms), &analysis);
-            let query = candidate_query(&analysis, &weights);
+            let compounds = analyze::joined_pairs(&analysis);
+            let mut asked = analysis.terms.clone();
+            asked.extend(compounds.iter().cloned());
+            let frequencies = backend.word_frequencies(&open, &asked);
+            // The compounds the archive holds most often, each its own list: a real API name
+            // recurs (its page, indexes, notes), an accidental run-together ("sizefile")
+            // is a one-off.
+            let mut held_compounds: Vec<(u64, String)> = match &frequencies {
+                Some(f) => compounds
+                    .iter()
+                    .zip(f.per_word.iter().skip(analysis.terms.len()))
+                    .filter(|(_, df)| **df > 0)
+                    .map(|(c, df)| (*df, c.clone()))
+                    .collect(),
+                None => Vec::new(),
+            };
+            held_compounds.sort_by_key(|(df, _)| std::cmp::Reverse(*df));
+            held_compounds.truncate(MAX_COMPOUNDS);
+            let weights = word_weights(frequencies, &analysis);
+            let mut query = candidate_query(&analysis, &weights);
+            query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
             match backend.candidates(&open, &query) {
                 Ok(lists) => {
+                    for list in &lists {
+                        tracing::debug!(
+                            source = list.source.name(),
+                            first = ?list.hits.iter().take(5).map(|h| h.path.as_str()).collect::<Vec<_>>(),
+                            "question candidates"
+                        );
+                    }
                     let language = archive_language(&open);
                     let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
                     let stemmer = language.as_deref().and_then(stemmer_for);
@@ -108,7 +136,9 @@ impl ZimService {
                         ranked,
                     });
                 }
-                Err(err) => skipped.push(json!({"zim_file": open.file.display, "error": err.payload()})),
+                Err(err) => {
+                    skipped.push(json!({"zim_file": open.file.display, "error": err.payload()}))
+                }
             }
         }
         let several = rankings.len() > 1;
@@ -212,9 +242,9 @@ impl ZimService {
 fn without_mirrors(ranked: Vec<(usize, &Ranked)>) -> Vec<(usize, &Ranked)> {
     let mut kept: Vec<(usize, &Ranked)> = Vec::with_capacity(ranked.len());
     for (archive, candidate) in ranked {
-        let mirrored = kept
-            .iter()
-            .any(|(a, k)| *a == archive && is_mirror(&k.path, &k.title, &candidate.path, &candidate.title));
+        let mirrored = kept.iter().any(|(a, k)| {
+            *a == archive && is_mirror(&k.path, &k.title, &candidate.path, &candidate.title)
+        });
         if !mirrored {
             kept.push((archive, candidate));
         }
@@ -283,7 +313,13 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     let known = |w: &&str| weights.is_empty() || weights.contains_key(*w);
     let strong: Vec<&str> = analysis.strong_terms().into_iter().filter(known).collect();
     let all_words = if strong.is_empty() {
-        analysis.terms.iter().map(String::as_str).filter(known).collect::<Vec<_>>().join(" ")
+        analysis
+            .terms
+            .iter()
+            .map(String::as_str)
+            .filter(known)
+            .collect::<Vec<_>>()
+            .join(" ")
     } else {
         strong.join(" ")
     };
@@ -295,11 +331,10 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     {
         suggest.push(phrase);
     }
-    let mut any_words = analysis.terms.clone();
-    any_words.extend(analyze::joined_pairs(analysis));
     CandidateQuery {
         all_words,
-        any_words: any_words.join(" "),
+        any_words: analysis.terms.join(" "),
+        compounds: Vec::new(),
         suggest,
         depth: SOURCE_DEPTH,
     }
@@ -477,6 +512,12 @@ fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Optio
     }))
 }
 
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,13 +557,9 @@ mod tests {
             &HashMap::new(),
         );
         assert_eq!(q.all_words, "split string whitespace");
-        assert!(q.any_words.contains("split_whitespace"));
+        assert_eq!(q.any_words, "split string whitespace");
         assert!(q.suggest.contains(&"split string whitespace".to_owned()));
     }
-}
-
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// True for errors that mean "no such entry" (an article view then asks the pipeline).

@@ -158,4 +158,3 @@ fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
         })
         .collect()
 }
-

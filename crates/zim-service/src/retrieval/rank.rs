@@ -41,10 +41,9 @@ const INDEX_PENALTY: f64 = 0.3;
 /// Two-letter language codes recognised as path segments. Codes that are also common
 /// module or directory names (`io`, `os`, `fs`...) are left out on purpose.
 const LANGUAGE_CODES: &[&str] = &[
-    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he",
-    "hi", "hr", "hu", "id", "ja", "ko", "lt", "lv", "nb", "nl", "pl", "pt", "ro", "ru", "sk",
-    "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh", "zh-cn", "zh-tw", "pt-br", "zh_cn", "zh_tw",
-    "pt_br",
+    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he", "hi",
+    "hr", "hu", "id", "ja", "ko", "lt", "lv", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sr",
+    "sv", "th", "tr", "uk", "vi", "zh", "zh-cn", "zh-tw", "pt-br", "zh_cn", "zh_tw", "pt_br",
 ];
 
 /// A fused candidate.
@@ -77,7 +76,10 @@ pub struct PageFacts<'a> {
 
 fn weight(source: CandidateSource) -> f64 {
     match source {
-        CandidateSource::AllWords | CandidateSource::AnyWords | CandidateSource::TitleWords => 1.0,
+        CandidateSource::AllWords
+        | CandidateSource::AnyWords
+        | CandidateSource::TitleWords
+        | CandidateSource::Compound => 1.0,
         CandidateSource::Suggest => 0.7,
     }
 }
@@ -104,14 +106,16 @@ pub fn anchor_match<'h>(
         let words: Vec<String> = id
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-            .map(|w| form(w))
+            .map(&form)
             .collect();
         if words.is_empty() || words.len() > wanted.len().saturating_add(1) {
             continue;
         }
         let share: f64 = wanted
             .iter()
-            .map(|(w, weight)| weight * word_match(w, &words).min(if words.contains(w) { 1.0 } else { 0.6 }))
+            .map(|(w, weight)| {
+                weight * word_match(w, &words).min(if words.contains(w) { 1.0 } else { 0.6 })
+            })
             .sum::<f64>()
             / total;
         if best.is_none_or(|(b, _)| share > b) {
@@ -192,11 +196,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
 }
 
 fn ratio(part: f64, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part / whole as f64
-    }
+    if whole == 0 { 0.0 } else { part / whole as f64 }
 }
 
 /// Separates a word's singular from its stem in its comparison form.
@@ -394,10 +394,19 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
     }
     let lower_path = path.to_lowercase();
     let lower_title = main_title.to_lowercase();
-    if ["changelog", "release-notes", "release_notes", "releases", "whatsnew", "news"]
-        .iter()
-        .any(|w| lower_path.split(['/', '.', '-', '_']).any(|s| s == *w) || lower_path.contains(&format!("/{w}/")))
-        || lower_title.contains("release notes")
+    if [
+        "changelog",
+        "release-notes",
+        "release_notes",
+        "releases",
+        "whatsnew",
+        "news",
+    ]
+    .iter()
+    .any(|w| {
+        lower_path.split(['/', '.', '-', '_']).any(|s| s == *w)
+            || lower_path.contains(&format!("/{w}/"))
+    }) || lower_title.contains("release notes")
         || lower_title.contains("what's new")
         || lower_title.contains("changelog")
     {
@@ -475,11 +484,21 @@ mod tests {
                     ("misc/other.html", "Other - Site"),
                 ],
             ),
-            list(CandidateSource::TitleWords, &[("api/mutex.html", "Mutex in sync - Site")]),
+            list(
+                CandidateSource::TitleWords,
+                &[("api/mutex.html", "Mutex in sync - Site")],
+            ),
         ];
-        let ranked = fuse(&lists, &analyze("What is a Mutex used for?"), &facts(&|_| false));
+        let ranked = fuse(
+            &lists,
+            &analyze("What is a Mutex used for?"),
+            &facts(&|_| false),
+        );
         assert_eq!(ranked[0].path, "api/mutex.html");
-        assert_eq!(ranked[0].sources, [CandidateSource::AnyWords, CandidateSource::TitleWords]);
+        assert_eq!(
+            ranked[0].sources,
+            [CandidateSource::AnyWords, CandidateSource::TitleWords]
+        );
         assert!(ranked[0].title_coverage > 0.99);
     }
 

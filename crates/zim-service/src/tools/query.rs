@@ -686,9 +686,9 @@ impl ZimService {
 /// A question rather than a command: it starts with a question word or ends with `?`.
 fn is_question(request: &str) -> bool {
     const OPENERS: &[&str] = &[
-        "what", "what's", "whats", "who", "who's", "whom", "whose", "which", "how", "why",
-        "when", "where", "is", "are", "was", "were", "does", "do", "did", "can", "could",
-        "should", "explain", "define", "describe",
+        "what", "what's", "whats", "who", "who's", "whom", "whose", "which", "how", "why", "when",
+        "where", "is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
+        "explain", "define", "describe",
     ];
     let trimmed = request.trim();
     let first = trimmed
