@@ -518,6 +518,11 @@ fn html_escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// True for errors that mean "no such entry" (an article view then asks the pipeline).
+pub fn is_not_found(err: &ToolError) -> bool {
+    err.kind == ErrorKind::NotFound && err.operation != "zim_file_not_found"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -560,9 +565,4 @@ mod tests {
         assert_eq!(q.any_words, "split string whitespace");
         assert!(q.suggest.contains(&"split string whitespace".to_owned()));
     }
-}
-
-/// True for errors that mean "no such entry" (an article view then asks the pipeline).
-pub fn is_not_found(err: &ToolError) -> bool {
-    err.kind == ErrorKind::NotFound && err.operation != "zim_file_not_found"
 }
