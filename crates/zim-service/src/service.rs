@@ -432,12 +432,6 @@ impl ZimService {
         self.search_with(args, Some(client))
     }
 
-    /// `zim_search` without charging the rate limiter: for follow-up searches inside one
-    /// already-charged request (zim_query's synthesize relaxes its query).
-    pub(crate) fn search_uncharged(&self, args: ZimSearchArgs) -> Result<Value, ToolError> {
-        self.search_with(args, None)
-    }
-
     fn search_with(
         &self,
         args: ZimSearchArgs,

@@ -112,9 +112,27 @@ fn with_several_archives_the_sentence_or_the_article_picks_one() {
     let err = ask(&service, json!({"query": "show me the metadata"})).unwrap_err();
     assert_eq!(err.operation, "zim_file_path_required");
 
-    let err = ask(&service, json!({"query": "summary of Qwxyz Nonexistent"})).unwrap_err();
+    // No title, and no page holds any of its words: the honest not-found.
+    let err = ask(&service, json!({"query": "summary of Qwxyz Zzqvvk"})).unwrap_err();
     assert_eq!(err.kind, ErrorKind::NotFound);
     assert_eq!(err.operation, "entry_not_found");
+
+    // No title, but pages hold its words: the best of them answers, and says so.
+    let resolved = json_answer(&service, "summary of Ray Charles piano albums");
+    assert_eq!(
+        resolved["resolved_by_search"]["requested"],
+        "Ray Charles piano albums"
+    );
+    assert!(
+        resolved["results"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+    assert!(
+        resolved["answer"]["passage"]
+            .as_str()
+            .is_some_and(|p| !p.is_empty())
+    );
 
     let section = json_answer(
         &service,
@@ -122,6 +140,29 @@ fn with_several_archives_the_sentence_or_the_article_picks_one() {
     );
     assert_eq!(section["intent"]["name"], "Section");
     assert!(section["id"].as_str().unwrap().starts_with("early-years"));
+}
+
+#[test]
+fn a_question_finds_the_page_that_answers_it() {
+    let service = service_over(vec![data().join("kiwix")]);
+    // libzim's all-words query finds nothing for the sentence as typed.
+    let answer = json_answer(&service, "When was Ray Charles born? in zimfile.zim");
+    let results = answer["results"].as_array().unwrap();
+    assert_eq!(results[0]["path"], "A/Ray_Charles");
+    // Redirects are folded into the article they lead to: listed once.
+    let paths: Vec<&str> = results.iter().filter_map(|r| r["path"].as_str()).collect();
+    assert_eq!(paths.iter().filter(|p| **p == "A/Ray_Charles").count(), 1);
+    assert_eq!(answer["answer"]["path"], "A/Ray_Charles");
+    assert!(
+        answer["answer"]["passage"]
+            .as_str()
+            .unwrap()
+            .contains("1930")
+    );
+    assert_eq!(
+        answer["understood_as"]["words"],
+        json!(["ray", "charles", "born"])
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub mod rank;
 
 use serde_json::{Value, json};
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::backend::{CandidateQuery, WordFrequencies};
 use crate::error::{ErrorKind, ToolError};
@@ -54,6 +54,40 @@ struct ArchiveRanking {
     ranked: Vec<Ranked>,
 }
 
+/// A request's ranking over the archives it ran on.
+pub struct QuestionRanking {
+    pub analysis: Analysis,
+    rankings: Vec<ArchiveRanking>,
+    /// Archives that could not be searched, with their errors.
+    pub skipped: Vec<Value>,
+}
+
+impl QuestionRanking {
+    /// Every page of every archive, best first (scores compare across archives: they are
+    /// made of normalised ranks and shares), mirrored copies folded into their first.
+    pub fn pages(&self) -> Vec<(&OpenArchive, &Ranked)> {
+        let mut merged: Vec<(usize, &Ranked)> = self
+            .rankings
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.ranked.iter().map(move |x| (i, x)))
+            .collect();
+        merged.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+        without_mirrors(merged)
+            .into_iter()
+            .filter_map(|(i, r)| Some((&self.rankings.get(i)?.archive, r)))
+            .collect()
+    }
+
+    /// The archives searched (display paths).
+    pub fn archives_searched(&self) -> Vec<String> {
+        self.rankings
+            .iter()
+            .map(|r| r.archive.file.display.clone())
+            .collect()
+    }
+}
+
 /// The pipeline's answer for `request` over `archives` (display paths; empty = all served).
 pub struct Question<'a> {
     pub request: &'a str,
@@ -63,21 +97,22 @@ pub struct Question<'a> {
 }
 
 impl ZimService {
-    /// Runs the question pipeline; the response lists the answering passage and the ranked
-    /// pages. Charged as one search per archive.
-    pub fn answer_question(
+    /// Ranks the pages of `archives` (display paths; empty = every served archive) for a
+    /// request: analysis, candidates, fusion, anchor rerank. Charged as one search per archive.
+    pub fn rank_question(
         &self,
         client: &ClientId,
-        question: &Question<'_>,
-    ) -> Result<Value, ToolError> {
-        let analysis = request_analysis(question.request);
+        request: &str,
+        archives: &[String],
+    ) -> Result<QuestionRanking, ToolError> {
+        let analysis = request_analysis(request);
         if analysis.is_empty() {
             return Err(ToolError::validation(
                 "invalid_arguments",
                 "the request has no word to search for",
             ));
         }
-        let archives = self.question_archives(&question.archives)?;
+        let archives = self.question_archives(archives)?;
         let count = u32::try_from(archives.len()).unwrap_or(u32::MAX).max(1);
         self.charge(
             client,
@@ -90,80 +125,46 @@ impl ZimService {
         let mut rankings = Vec::with_capacity(archives.len());
         let mut skipped = Vec::new();
         for open in archives {
-            let compounds = analyze::joined_pairs(&analysis);
-            let mut asked = analysis.terms.clone();
-            asked.extend(compounds.iter().cloned());
-            let frequencies = backend.word_frequencies(&open, &asked);
-            // The compounds the archive holds most often, each its own list: a real API name
-            // recurs (its page, indexes, notes), an accidental run-together ("sizefile")
-            // is a one-off.
-            let mut held_compounds: Vec<(u64, String)> = match &frequencies {
-                Some(f) => compounds
-                    .iter()
-                    .zip(f.per_word.iter().skip(analysis.terms.len()))
-                    .filter(|(_, df)| **df > 0)
-                    .map(|(c, df)| (*df, c.clone()))
-                    .collect(),
-                None => Vec::new(),
-            };
-            held_compounds.sort_by_key(|(df, _)| std::cmp::Reverse(*df));
-            held_compounds.truncate(MAX_COMPOUNDS);
-            let weights = word_weights(frequencies, &analysis);
-            let mut query = candidate_query(&analysis, &weights);
-            query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
-            match backend.candidates(&open, &query) {
-                Ok(lists) => {
-                    for list in &lists {
-                        tracing::debug!(
-                            source = list.source.name(),
-                            first = ?list.hits.iter().take(5).map(|h| h.path.as_str()).collect::<Vec<_>>(),
-                            "question candidates"
-                        );
-                    }
-                    let language = archive_language(&open);
-                    let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
-                    let stemmer = language.as_deref().and_then(stemmer_for);
-                    let facts = PageFacts {
-                        language: language.as_deref(),
-                        stemmer: stemmer.as_ref(),
-                        word_weights: &weights,
-                        exists: &exists,
-                    };
-                    let mut ranked = rank::fuse(&lists, &analysis, &facts);
-                    rerank_by_anchors(&open, &mut ranked, &analysis, &facts);
-                    rankings.push(ArchiveRanking {
-                        archive: open,
-                        ranked,
-                    });
-                }
+            match rank_archive(backend.as_ref(), &open, &analysis) {
+                Ok(ranked) => rankings.push(ArchiveRanking {
+                    archive: open,
+                    ranked,
+                }),
                 Err(err) => {
                     skipped.push(json!({"zim_file": open.file.display, "error": err.payload()}))
                 }
             }
         }
-        let several = rankings.len() > 1;
-        let mut merged: Vec<(usize, &Ranked)> = rankings
-            .iter()
-            .enumerate()
-            .flat_map(|(i, r)| r.ranked.iter().map(move |x| (i, x)))
-            .collect();
-        merged.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
-        let merged = without_mirrors(merged);
+        Ok(QuestionRanking {
+            analysis,
+            rankings,
+            skipped,
+        })
+    }
+
+    /// Runs the question pipeline; the response lists the answering passage and the ranked
+    /// pages.
+    pub fn answer_question(
+        &self,
+        client: &ClientId,
+        question: &Question<'_>,
+    ) -> Result<Value, ToolError> {
+        let ranking = self.rank_question(client, question.request, &question.archives)?;
+        let several = ranking.rankings.len() > 1;
+        let merged = ranking.pages();
         let total = merged.len();
         let limit = question.limit.clamp(1, MAX_RESULTS);
-        let page: Vec<(usize, &Ranked)> = merged
+        let page: Vec<(&OpenArchive, &Ranked)> = merged
             .into_iter()
             .skip(question.offset)
             .take(limit)
             .collect();
-        let answer = page.first().and_then(|(i, best)| {
-            let ranking = rankings.get(*i)?;
-            best_passage(&ranking.archive, best, &analysis)
-        });
+        let answer = page
+            .first()
+            .and_then(|(archive, best)| best_passage(archive, best, &ranking.analysis));
         let results: Vec<Value> = page
             .iter()
-            .filter_map(|(i, r)| {
-                let ranking = rankings.get(*i)?;
+            .map(|(archive, r)| {
                 let mut item = json!({
                     "path": r.path,
                     "title": r.title,
@@ -173,16 +174,16 @@ impl ZimService {
                 if let Some(map) = item.as_object_mut()
                     && several
                 {
-                    map.insert("zim_file_path".into(), json!(ranking.archive.file.display));
+                    map.insert("zim_file_path".into(), json!(archive.file.display));
                 }
-                Some(item)
+                item
             })
             .collect();
         let mut response = json!({
             "query": question.request,
             "understood_as": {
-                "words": analysis.terms,
-                "identifiers": analysis.identifiers,
+                "words": ranking.analysis.terms,
+                "identifiers": ranking.analysis.identifiers,
             },
             "answer": answer,
             "results": results,
@@ -191,11 +192,11 @@ impl ZimService {
             "offset": question.offset,
             "limit": limit,
             "has_more": question.offset.saturating_add(limit) < total,
-            "archives_searched": rankings.iter().map(|r| r.archive.file.display.clone()).collect::<Vec<_>>(),
+            "archives_searched": ranking.archives_searched(),
         });
         if let Some(map) = response.as_object_mut() {
-            if !skipped.is_empty() {
-                map.insert("skipped_files".into(), json!(skipped));
+            if !ranking.skipped.is_empty() {
+                map.insert("skipped_files".into(), json!(ranking.skipped));
             }
             if results.is_empty() {
                 map.insert(
@@ -268,6 +269,82 @@ fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
         [(x, y)] => !x.is_empty() && title_a.replace(x, y) == title_b,
         _ => false,
     }
+}
+
+/// One archive's ranking for an analysed request.
+fn rank_archive(
+    backend: &dyn crate::backend::SearchBackend,
+    open: &OpenArchive,
+    analysis: &Analysis,
+) -> Result<Vec<Ranked>, ToolError> {
+    let compounds = analyze::joined_pairs(analysis);
+    let mut asked = analysis.terms.clone();
+    asked.extend(compounds.iter().cloned());
+    let frequencies = backend.word_frequencies(open, &asked);
+    // The compounds the archive holds most often, each its own list: a real API name recurs
+    // (its page, indexes, notes), an accidental run-together ("sizefile") is a one-off.
+    let mut held_compounds: Vec<(u64, String)> = match &frequencies {
+        Some(f) => compounds
+            .iter()
+            .zip(f.per_word.iter().skip(analysis.terms.len()))
+            .filter(|(_, df)| **df > 0)
+            .map(|(c, df)| (*df, c.clone()))
+            .collect(),
+        None => Vec::new(),
+    };
+    held_compounds.sort_by_key(|(df, _)| std::cmp::Reverse(*df));
+    held_compounds.truncate(MAX_COMPOUNDS);
+    let weights = word_weights(frequencies, analysis);
+    let mut query = candidate_query(analysis, &weights);
+    query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
+    let lists = backend.candidates(open, &query)?;
+    for list in &lists {
+        tracing::debug!(
+            source = list.source.name(),
+            first = ?list.hits.iter().take(5).map(|h| h.path.as_str()).collect::<Vec<_>>(),
+            "question candidates"
+        );
+    }
+    let language = archive_language(open);
+    let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
+    let stemmer = language.as_deref().and_then(stemmer_for);
+    let facts = PageFacts {
+        language: language.as_deref(),
+        stemmer: stemmer.as_ref(),
+        word_weights: &weights,
+        exists: &exists,
+    };
+    let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
+    rerank_by_anchors(open, &mut ranked, analysis, &facts);
+    Ok(ranked)
+}
+
+/// Redirects folded into their targets: a page is listed once, at its best place, under its
+/// own path and title (`Charles, Ray` and `Ray Charles (musician, born 1930)` are the
+/// `Ray Charles` article).
+fn fold_redirects(open: &OpenArchive, ranked: Vec<Ranked>) -> Vec<Ranked> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::with_capacity(ranked.len());
+    for mut page in ranked {
+        let entry = match page.entry_index {
+            Some(i) => open.archive.entry_at(i).ok(),
+            None => open.archive.entry_by_path(&page.path).ok().flatten(),
+        };
+        if let Some(target) = entry.and_then(|e| e.resolve().ok()) {
+            if !seen.insert(target.index()) {
+                continue;
+            }
+            if page.entry_index != Some(target.index()) {
+                page.path = target.path().to_owned();
+                if !target.title().is_empty() {
+                    page.title = target.title().to_owned();
+                }
+                page.entry_index = Some(target.index());
+            }
+        }
+        out.push(page);
+    }
+    out
 }
 
 /// The analysis of a request; a request made only of scaffolding ("what is the") keeps its

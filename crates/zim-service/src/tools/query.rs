@@ -401,6 +401,14 @@ impl ZimService {
                         offset: 0,
                     },
                 )?;
+                // Nothing matches any word either: the honest answer is the original one.
+                if value
+                    .get("results")
+                    .and_then(Value::as_array)
+                    .is_none_or(|r| r.is_empty())
+                {
+                    return Err(err);
+                }
                 if let Some(map) = value.as_object_mut() {
                     map.insert(
                         "resolved_by_search".into(),

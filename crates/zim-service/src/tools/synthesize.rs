@@ -19,7 +19,7 @@ use crate::retrieval::passage::{
     Candidate, MIN_PASSAGE_CHARS, candidates, normalize_text, query_terms,
 };
 use crate::service::ZimService;
-use crate::tools::args::{SearchMode, ZimQueryArgs, ZimSearchArgs};
+use crate::tools::args::ZimQueryArgs;
 use crate::tools::entry::{archive_error, find_entry};
 use crate::tools::query::intent_report;
 
@@ -36,8 +36,6 @@ const MAX_SEARCH_HITS: usize = 100;
 const PASSAGES_PER_SOURCE: usize = 2;
 /// HTML read per article (articles can be megabytes; the relevant part is early).
 const MAX_ARTICLE_BYTES: usize = 2_000_000;
-/// Query words considered for leave-one-out relaxation (bounds the searches per request).
-const MAX_RELAXED_TERMS: usize = 6;
 
 /// One search hit, from whichever archive it came.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,43 +83,6 @@ fn subject(parsed: &ParsedIntent, query: &str) -> String {
     } else {
         s.trim().to_owned()
     }
-}
-
-/// Every hit of a single or cross-file search (best first), and the archives searched.
-fn hits_of(response: &Value) -> (Vec<Hit>, Vec<String>) {
-    let per_file: Vec<Value> = match response.get("per_file_results").and_then(Value::as_array) {
-        Some(all) => all.clone(),
-        None => vec![response.clone()],
-    };
-    let mut hits = Vec::new();
-    let mut searched = Vec::new();
-    for file in &per_file {
-        let Some(archive) = file.get("zim_file").and_then(Value::as_str) else {
-            continue;
-        };
-        searched.push(archive.to_owned());
-        for hit in file
-            .get("results")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-        {
-            let Some(path) = hit.get("path").and_then(Value::as_str) else {
-                continue;
-            };
-            let title = hit.get("title").and_then(Value::as_str).unwrap_or(path);
-            let score = hit.get("score").and_then(Value::as_f64).unwrap_or(0.0);
-            hits.push(Hit {
-                archive: archive.to_owned(),
-                path: path.to_owned(),
-                title: title.to_owned(),
-                score,
-            });
-        }
-    }
-    // Stable: equal scores keep each archive's own ranking.
-    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
-    (hits, searched)
 }
 
 fn stem(archive: &str) -> String {
@@ -227,66 +188,24 @@ pub fn synthesize(
         .max(wanted.saturating_mul(HITS_PER_SOURCE))
         .min(MAX_SEARCH_HITS);
     let terms = query_terms(&query);
-    // A whole question rarely matches every word of one article: relax the query (its
-    // content words, each one left out in turn, then shorter prefixes) and pool the hits
-    // until there are enough. Only the first search is charged to the rate limiter; the
-    // relaxations belong to the same request.
-    let mut attempts = vec![query.clone(), terms.join(" ")];
-    if terms.len() > 2 {
-        for skip in 0..terms.len().min(MAX_RELAXED_TERMS) {
-            let fewer: Vec<&str> = terms
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != skip)
-                .map(|(_, t)| t.as_str())
-                .collect();
-            attempts.push(fewer.join(" "));
-        }
-    }
-    for n in (1..terms.len()).rev() {
-        attempts.push(terms.get(..n).unwrap_or(&[]).join(" "));
-    }
-    let mut seen_attempts = HashSet::new();
-    attempts.retain(|a| !a.trim().is_empty() && seen_attempts.insert(a.clone()));
-    let search_args = |text: &str| ZimSearchArgs {
-        query: text.to_owned(),
-        mode: SearchMode::Fulltext,
-        zim_file_path: archive.map(str::to_owned),
-        cross_file: archive.is_none(),
-        namespace: None,
-        content_type: None,
-        limit: u32::try_from(search_hits).ok(),
-        offset: 0,
-        cursor: None,
-    };
-    let mut hits: Vec<Hit> = Vec::new();
-    let mut archives_searched = Vec::new();
-    let mut used = Vec::new();
-    for (i, attempt) in attempts.iter().enumerate() {
-        if hits.len() >= search_hits {
-            break;
-        }
-        let response = if i == 0 {
-            service.zim_search(client, search_args(attempt))?
-        } else {
-            service.search_uncharged(search_args(attempt))?
-        };
-        let (found, searched) = hits_of(&response);
-        if archives_searched.is_empty() {
-            archives_searched = searched;
-        }
-        if !found.is_empty() {
-            used.push(attempt.clone());
-        }
-        for hit in found {
-            if !hits
-                .iter()
-                .any(|h| h.archive == hit.archive && h.path == hit.path)
-            {
-                hits.push(hit);
-            }
-        }
-    }
+    // The sources are the question pipeline's best pages (crate::retrieval): a whole question
+    // rarely matches every word of one article, and the pipeline fuses the all-words, any-word
+    // and title sources instead of relaxing one query.
+    let archives: Vec<String> = archive.map(str::to_owned).into_iter().collect();
+    let ranking = service.rank_question(client, &query, &archives)?;
+    let hits: Vec<Hit> = ranking
+        .pages()
+        .into_iter()
+        .take(search_hits)
+        .map(|(open, page)| Hit {
+            archive: open.file.display.clone(),
+            path: page.path.clone(),
+            title: page.title.clone(),
+            score: page.score,
+        })
+        .collect();
+    let archives_searched = ranking.archives_searched();
+    let used = vec![ranking.analysis.terms.join(" ")];
     let sources = distinct_sources(service, &hits, wanted);
 
     // Best passages of each source, then interleaved by score (source rank breaks ties).
@@ -493,18 +412,8 @@ mod tests {
     }
 
     #[test]
-    fn stems_and_hits() {
+    fn stems() {
         assert_eq!(stem("kiwix/example.zim"), "example");
-        let single = json!({"zim_file": "d/a.zim", "results": [
-            {"path": "A/x", "title": "X", "score": 1.0},
-            {"path": "A/y", "title": "Y", "score": 3.0}
-        ]});
-        let (hits, searched) = hits_of(&single);
-        assert_eq!(searched, vec!["d/a.zim"]);
-        assert_eq!(hits.first().map(|h| h.path.as_str()), Some("A/y"));
-        let cross = json!({"per_file_results": [single, {"zim_file": "d/b.zim", "results": []}]});
-        let (hits, searched) = hits_of(&cross);
-        assert_eq!(searched.len(), 2);
-        assert_eq!(hits.len(), 2);
+        assert_eq!(stem("example"), "example");
     }
 }
