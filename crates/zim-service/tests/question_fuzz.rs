@@ -1,0 +1,116 @@
+//! Property tests of the question pipeline's pure parts on hostile text: request analysis,
+//! the fused ranking, element-id scanning. None may panic, and each stays within its bounds
+//! whatever a client sends.
+
+use proptest::prelude::*;
+use zim_service::backend::{CandidateHit, CandidateList, CandidateSource};
+use zim_service::retrieval::analyze::{analyze, joined_pairs, light_stem};
+use zim_service::retrieval::rank::{PageFacts, anchor_match, fuse};
+
+/// Text made of what breaks parsers: identifier punctuation, quotes, control and
+/// bidirectional characters, combining marks, long runs.
+fn hostile_text() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "::",
+        ".",
+        "_",
+        "~",
+        "#",
+        "/",
+        "->",
+        "()",
+        "?",
+        "\"",
+        "'",
+        "`",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\u{0}",
+        "\u{202e}",
+        "\u{301}",
+        "é",
+        "ß",
+        "İ",
+        "日本",
+        "🦀",
+        "What",
+        "is",
+        "the",
+        "a",
+        "From",
+        "I",
+        "HEAD~2",
+        "os.path.join",
+        "Option::unwrap_or",
+        "VecDeque",
+        "x".repeat(70).leak(),
+    ]);
+    prop::collection::vec(pieces, 0..200).prop_map(|v| v.concat())
+}
+
+fn list(source: CandidateSource, paths: Vec<(String, String)>) -> CandidateList {
+    CandidateList {
+        source,
+        hits: paths
+            .into_iter()
+            .map(|(path, title)| CandidateHit {
+                path,
+                title,
+                entry_index: None,
+            })
+            .collect(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn analysis_is_total_and_bounded(text in hostile_text(), noise in ".{0,300}") {
+        for request in [&text, &noise] {
+            let a = analyze(request);
+            prop_assert!(a.terms.len() <= 12);
+            prop_assert!(a.identifiers.len() <= 4);
+            prop_assert!(a.weak.iter().all(|w| a.terms.contains(w)));
+            prop_assert!(joined_pairs(&a).len() <= 2 * 2 * a.terms.len());
+            for t in &a.terms {
+                let _ = light_stem(t);
+            }
+        }
+    }
+
+    #[test]
+    fn fusion_is_total_and_ranks_every_distinct_page_once(
+        request in hostile_text(),
+        pages in prop::collection::vec((".{0,40}", ".{0,60}"), 0..40),
+    ) {
+        let weights = std::collections::HashMap::new();
+        let facts = PageFacts {
+            language: Some("en"),
+            stemmer: None,
+            word_weights: &weights,
+            exists: &|p: &str| p.len() % 3 == 0,
+        };
+        let analysis = analyze(&request);
+        let lists = vec![
+            list(CandidateSource::AnyWords, pages.clone()),
+            list(CandidateSource::TitleWords, pages.iter().rev().cloned().collect()),
+        ];
+        let ranked = fuse(&lists, &analysis, &facts);
+        let mut distinct: Vec<String> = pages
+            .iter()
+            .map(|(p, _)| p.split('#').next().unwrap_or(p).to_owned())
+            .collect();
+        distinct.sort();
+        distinct.dedup();
+        prop_assert_eq!(ranked.len(), distinct.len());
+        prop_assert!(ranked.iter().all(|r| r.score.is_finite()));
+        prop_assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+        let ids: Vec<&str> = pages.iter().map(|(p, _)| p.as_str()).collect();
+        if let Some((share, _)) = anchor_match(&ids, &analysis, &facts) {
+            prop_assert!((0.0..=1.0 + 1e-9).contains(&share));
+        }
+    }
+}
