@@ -39,6 +39,8 @@ pub const MAX_RESULTS: usize = 100;
 const MAX_PAGE_BYTES: usize = 2_000_000;
 /// Characters of the answering passage.
 const PASSAGE_CHARS: usize = 900;
+/// Title completions asked at most.
+const MAX_SUGGEST_LISTS: usize = 5;
 /// Compound words searched at most (the most frequent in the archive).
 const MAX_COMPOUNDS: usize = 3;
 /// Pages whose element ids are checked against the request.
@@ -400,13 +402,21 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     } else {
         strong.join(" ")
     };
+    // Title completions: the identifiers as written, then the noun phrase and its shorter
+    // beginnings ("ray charles born", "ray charles", "ray"): an archive without indexes has
+    // only its title listing, where a prefix is all that can be looked up.
     let mut suggest: Vec<String> = analysis.identifiers.clone();
-    let phrase = analysis.phrase();
-    if !phrase.is_empty()
-        && analysis.strong_terms().len() <= SUGGEST_PHRASE_MAX_WORDS
-        && !suggest.iter().any(|s| s.eq_ignore_ascii_case(&phrase))
-    {
-        suggest.push(phrase);
+    let strong = analysis.strong_terms();
+    if strong.len() <= SUGGEST_PHRASE_MAX_WORDS {
+        for n in (1..=strong.len()).rev() {
+            let prefix = strong.get(..n).unwrap_or(&[]).join(" ");
+            if suggest.len() >= MAX_SUGGEST_LISTS {
+                break;
+            }
+            if !prefix.is_empty() && !suggest.iter().any(|s| s.eq_ignore_ascii_case(&prefix)) {
+                suggest.push(prefix);
+            }
+        }
     }
     CandidateQuery {
         all_words,
@@ -640,6 +650,9 @@ mod tests {
         );
         assert_eq!(q.all_words, "split string whitespace");
         assert_eq!(q.any_words, "split string whitespace");
-        assert!(q.suggest.contains(&"split string whitespace".to_owned()));
+        assert_eq!(
+            q.suggest,
+            ["split string whitespace", "split string", "split"]
+        );
     }
 }
