@@ -16,6 +16,8 @@ const MAX_ANALYSED_CHARS: usize = 1_000;
 const MAX_TERMS: usize = 12;
 /// Identifiers kept at most.
 const MAX_IDENTIFIERS: usize = 4;
+/// Names kept at most.
+const MAX_NAMES: usize = 3;
 /// Longest single token considered (characters); longer ones are noise, not words.
 const MAX_TOKEN_CHARS: usize = 64;
 
@@ -190,6 +192,9 @@ pub struct Analysis {
     pub weak: Vec<String>,
     /// Identifiers as written (`Option::unwrap_or`, `os.path.join`, `VecDeque`).
     pub identifiers: Vec<String>,
+    /// Names: runs of capitalised words inside the sentence ("Ray Charles", "Debug"), as
+    /// written; looked up as title beginnings.
+    pub names: Vec<String>,
 }
 
 impl Analysis {
@@ -217,10 +222,28 @@ impl Analysis {
 pub fn analyze(request: &str) -> Analysis {
     let text: String = request.chars().take(MAX_ANALYSED_CHARS).collect();
     let mut analysis = Analysis::default();
+    let mut run: Vec<&str> = Vec::new();
     for (position, raw) in text.split_whitespace().enumerate() {
         let token = trim_token(raw);
         if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
+            flush_name(&mut analysis, &mut run);
             continue;
+        }
+        let is_name_word = position > 0
+            && token.chars().next().is_some_and(char::is_uppercase)
+            && token
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '\'')
+            && !token.eq_ignore_ascii_case("i")
+            && !token.to_lowercase().starts_with("i'");
+        if is_name_word {
+            run.push(token);
+        } else {
+            flush_name(&mut analysis, &mut run);
+        }
+        // Sentence punctuation after a word ends a name ("Ray Charles, the singer").
+        if raw.ends_with([',', ';', ':', '?', '!', '.', ')']) {
+            flush_name(&mut analysis, &mut run);
         }
         if is_identifier(token) {
             if analysis.identifiers.len() < MAX_IDENTIFIERS
@@ -247,7 +270,20 @@ pub fn analyze(request: &str) -> Analysis {
             }
         }
     }
+    flush_name(&mut analysis, &mut run);
     analysis
+}
+
+/// Ends the current run of capitalised words: kept as a name unless it is only function
+/// words ("The", "From" alone are kept: an API may be named so).
+fn flush_name(analysis: &mut Analysis, run: &mut Vec<&str>) {
+    if !run.is_empty() && analysis.names.len() < MAX_NAMES {
+        let name = run.join(" ");
+        if !analysis.names.contains(&name) {
+            analysis.names.push(name);
+        }
+    }
+    run.clear();
 }
 
 /// Compound forms of neighbouring content words, joined by `_` and run together
@@ -448,6 +484,22 @@ mod tests {
             ]
         );
         assert!(joined_pairs(&analyze("closures")).is_empty());
+    }
+
+    #[test]
+    fn capitalised_runs_are_names() {
+        assert_eq!(analyze("When was Ray Charles born?").names, ["Ray Charles"]);
+        assert_eq!(analyze("derive Debug for a struct").names, ["Debug"]);
+        assert_eq!(
+            analyze("convert between types with From and Into").names,
+            ["From", "Into"]
+        );
+        assert_eq!(
+            analyze("Is Ray Charles, the singer, in Genius Loves Company").names,
+            ["Ray Charles", "Genius Loves Company"]
+        );
+        assert!(analyze("What is a closure?").names.is_empty());
+        assert!(analyze("I like it").names.is_empty());
     }
 
     #[test]

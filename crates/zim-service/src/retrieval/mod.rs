@@ -241,18 +241,38 @@ impl ZimService {
 /// The ranking without mirrored copies: a page whose path differs from a better-ranked
 /// page's in one directory only, and whose title differs from it in that directory's name
 /// alone (`core/cmp/struct.Reverse.html`, "Reverse in core::cmp" under its `std/` twin), is
-/// the same page published twice. The first of each is kept.
+/// the same page published twice; a page that is a better-ranked page's path with one more
+/// directory is its translation or edition. The first of each is kept.
 fn without_mirrors(ranked: Vec<(usize, &Ranked)>) -> Vec<(usize, &Ranked)> {
     let mut kept: Vec<(usize, &Ranked)> = Vec::with_capacity(ranked.len());
     for (archive, candidate) in ranked {
         let mirrored = kept.iter().any(|(a, k)| {
-            *a == archive && is_mirror(&k.path, &k.title, &candidate.path, &candidate.title)
+            *a == archive
+                && (is_mirror(&k.path, &k.title, &candidate.path, &candidate.title)
+                    || is_variant_of(&candidate.path, &k.path))
         });
         if !mirrored {
             kept.push((archive, candidate));
         }
     }
     kept
+}
+
+/// `variant` is `original` with one more directory (`book/es/ch01.html` of `book/ch01.html`):
+/// a translation or an edition of a page already listed.
+fn is_variant_of(variant: &str, original: &str) -> bool {
+    let v: Vec<&str> = variant.split('/').collect();
+    let o: Vec<&str> = original.split('/').collect();
+    if v.len() != o.len().saturating_add(1) || v.len() < 3 {
+        return false;
+    }
+    (0..v.len().saturating_sub(1)).any(|skip| {
+        v.iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, s)| *s)
+            .eq(o.iter().copied())
+    })
 }
 
 fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
@@ -402,10 +422,17 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     } else {
         strong.join(" ")
     };
-    // Title completions: the identifiers as written, then the noun phrase and its shorter
+    // Title completions: the identifiers and names as written, then the noun phrase and its shorter
     // beginnings ("ray charles born", "ray charles", "ray"): an archive without indexes has
     // only its title listing, where a prefix is all that can be looked up.
     let mut suggest: Vec<String> = analysis.identifiers.clone();
+    for name in &analysis.names {
+        if suggest.len() < MAX_SUGGEST_LISTS
+            && !suggest.iter().any(|s| s.eq_ignore_ascii_case(name))
+        {
+            suggest.push(name.clone());
+        }
+    }
     let strong = analysis.strong_terms();
     if strong.len() <= SUGGEST_PHRASE_MAX_WORDS {
         for n in (1..=strong.len()).rev() {
@@ -630,6 +657,10 @@ mod tests {
             "Utilities"
         ));
         assert!(!is_mirror("a.html", "A", "a.html", "A"));
+        assert!(is_variant_of("book/es/ch01.html", "book/ch01.html"));
+        assert!(!is_variant_of("book/ch01.html", "book/es/ch01.html"));
+        assert!(!is_variant_of("es/ch01.html", "ch01.html"));
+        assert!(!is_variant_of("book/es/ch02.html", "book/ch01.html"));
     }
 
     #[test]
