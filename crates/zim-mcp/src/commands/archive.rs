@@ -58,9 +58,9 @@ pub fn inspect(args: &InspectArgs) -> Result<ExitCode> {
         .inspect()
         .context("cannot read the archive's metadata")?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", report.to_text());
+        crate::out!("{}", report.to_text());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -71,6 +71,7 @@ pub struct CatArgs {
     pub archive: ArchiveArg,
     /// Entry path as libzim spells it: `A/Foo` in old-scheme archives, `Foo` in new-scheme
     /// ones; a namespace prefix (`C/Foo`, `M/Title`) is also understood.
+    #[arg(allow_hyphen_values = true)]
     pub path: String,
     /// Print a redirect's own target path instead of following it.
     #[arg(long)]
@@ -88,7 +89,7 @@ pub fn cat(args: &CatArgs) -> Result<ExitCode> {
     };
     if entry.is_redirect() && args.no_follow {
         let target = entry.redirect_target()?;
-        println!("redirect -> {}", target.path());
+        crate::outln!("redirect -> {}", target.path());
         return Ok(ExitCode::SUCCESS);
     }
     let entry = entry.resolve()?;
@@ -119,12 +120,12 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         Err(e) => {
             if args.json {
                 let msg = format!("{e:#}");
-                println!(
+                crate::outln!(
                     "{}",
                     serde_json::json!({"name": name, "ok": false, "opens": false, "errors": [msg]})
                 );
             } else {
-                println!("{name}: INVALID (does not open): {e:#}");
+                crate::outln!("{name}: INVALID (does not open): {e:#}");
             }
             return Ok(ExitCode::from(2));
         }
@@ -136,13 +137,13 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
             obj.insert("name".into(), name.clone().into());
             obj.insert("opens".into(), true.into());
         }
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&value)?);
     } else if report.ok {
-        println!("{name}: OK");
+        crate::outln!("{name}: OK");
     } else {
-        println!("{name}: INVALID");
+        crate::outln!("{name}: INVALID");
         for error in &report.errors {
-            println!("  - {error}");
+            crate::outln!("  - {error}");
         }
     }
     Ok(if report.ok {

@@ -25,6 +25,7 @@ pub struct GetArgs {
     #[command(flatten)]
     pub archive: ArchiveArg,
     /// Entry path (`A/Foo`, `Foo`, `C/Foo`); redirects are followed.
+    #[arg(allow_hyphen_values = true)]
     pub path: String,
     #[arg(long, value_enum, default_value = "full")]
     pub view: ViewArg,
@@ -66,7 +67,7 @@ pub fn get(args: &GetArgs) -> Result<ExitCode> {
         let Some(section) = doc.section(id) else {
             bail!("no section '{id}' in {}", entry.path());
         };
-        println!("{}", serde_json::to_string_pretty(&section)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&section)?);
         return Ok(ExitCode::SUCCESS);
     }
     let text = match args.view {
@@ -77,19 +78,19 @@ pub fn get(args: &GetArgs) -> Result<ExitCode> {
         ViewArg::Full => doc.markdown().to_owned(),
     };
     let page = zim_render::page(&text, args.offset, args.max_chars.unwrap_or(usize::MAX));
-    print!("{}", page.text);
+    crate::out!("{}", page.text);
     if let Some(next) = page.next_offset {
         eprintln!(
             "\n[{} of {} characters; next page: --offset {next}]",
             next, page.total_chars
         );
     }
-    println!();
+    crate::outln!();
     Ok(ExitCode::SUCCESS)
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> Result<ExitCode> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    crate::outln!("{}", serde_json::to_string_pretty(value)?);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -98,6 +99,7 @@ pub struct LinksArgs {
     #[command(flatten)]
     pub archive: ArchiveArg,
     /// Entry path; redirects are followed.
+    #[arg(allow_hyphen_values = true)]
     pub path: String,
     /// Ranked related articles instead of every outbound link.
     #[arg(long)]

@@ -15,6 +15,7 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub archive: ArchiveArg,
     /// The query, parsed as libzim does (default operator AND, stemming, stop words).
+    #[arg(allow_hyphen_values = true)]
     pub query: String,
     #[arg(long, default_value_t = 20)]
     pub limit: u32,
@@ -51,14 +52,14 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
             .collect();
         let out = json!({"query": args.query, "estimated_total": results.estimated_total,
             "total_is_exact": results.total_is_exact, "source": source, "hits": hits});
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!(
+        crate::outln!(
             "{} results (estimated), from {source}",
             results.estimated_total
         );
         for h in &results.hits {
-            println!(
+            crate::outln!(
                 "{:>4}. {:>3}%  {}  [{}]",
                 h.rank + 1,
                 h.score,
@@ -75,6 +76,7 @@ pub struct SuggestArgs {
     #[command(flatten)]
     pub archive: ArchiveArg,
     /// The beginning of a title.
+    #[arg(allow_hyphen_values = true)]
     pub prefix: String,
     #[arg(long, default_value_t = 10)]
     pub limit: u32,
@@ -96,11 +98,11 @@ pub fn suggest(args: &SuggestArgs) -> Result<ExitCode> {
             .map(|h| json!({"path": h.path, "title": h.title}))
             .collect();
         let out = json!({"prefix": args.prefix, "estimated_total": results.estimated_total, "source": source, "hits": hits});
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("{} suggestions, from {source}", results.estimated_total);
+        crate::outln!("{} suggestions, from {source}", results.estimated_total);
         for h in &results.hits {
-            println!("  {}  [{}]", h.title, h.path);
+            crate::outln!("  {}  [{}]", h.title, h.path);
         }
     }
     Ok(ExitCode::SUCCESS)
