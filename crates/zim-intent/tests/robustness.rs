@@ -153,7 +153,7 @@ fn random_word_salad_never_panics() {
         for _ in 0..n {
             let idx = (rng.next() as usize) % PIECES.len();
             q.push_str(PIECES.get(idx).copied().unwrap_or(""));
-            if rng.next() % 3 != 0 {
+            if !rng.next().is_multiple_of(3) {
                 q.push(' ');
             }
         }

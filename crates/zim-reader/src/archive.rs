@@ -309,10 +309,10 @@ impl Archive {
             }
             return Ok(None);
         }
-        if let Some((ns, short)) = parse_long_path(path) {
-            if let Some(e) = self.entry_by_ns_path_byte(ns, short)? {
-                return Ok(Some(e));
-            }
+        if let Some((ns, short)) = parse_long_path(path)
+            && let Some(e) = self.entry_by_ns_path_byte(ns, short)?
+        {
+            return Ok(Some(e));
         }
         for ns in [b'A', b'I', b'J', b'-'] {
             if let Some(e) = self.entry_by_ns_path_byte(ns, path)? {
@@ -438,10 +438,10 @@ impl Archive {
         if let Some(e) = self.entry_by_ns_path_byte(b'M', &name)? {
             return e.resolve()?.content().map(Some);
         }
-        if size == 48 {
-            if let Some(e) = self.favicon()? {
-                return e.resolve()?.content().map(Some);
-            }
+        if size == 48
+            && let Some(e) = self.favicon()?
+        {
+            return e.resolve()?.content().map(Some);
         }
         Ok(None)
     }
@@ -654,10 +654,10 @@ impl Inner {
 
     /// First entry index whose namespace is >= `ns` (cached per namespace).
     fn ns_begin(&self, ns: u8) -> Result<u32, ZimError> {
-        if let Ok(map) = self.ns_begin.lock() {
-            if let Some(&v) = map.get(&ns) {
-                return Ok(v);
-            }
+        if let Ok(map) = self.ns_begin.lock()
+            && let Some(&v) = map.get(&ns)
+        {
+            return Ok(v);
         }
         let (mut lo, mut hi) = (0u32, self.header.entry_count);
         while lo < hi {
@@ -793,13 +793,13 @@ impl Inner {
     fn locate_title_listing(&self) -> Result<(TitleListing, bool), ZimError> {
         // Plain search: building the path grid here would slow down opening.
         let n = self.header.entry_count;
-        if let Located::Found(idx, _) = self.search_path(b'X', "listing/titleOrdered/v1", 0, n)? {
-            if let DirentKind::Item { cluster, blob, .. } = self.dirent(idx)?.kind {
-                let cl = self.cluster(cluster)?;
-                if let Some((offset, len)) = cl.stored_blob_offset(blob)? {
-                    let l = TitleListing::new(&self.parts, offset, len, "title index v1")?;
-                    return Ok((l, true));
-                }
+        if let Located::Found(idx, _) = self.search_path(b'X', "listing/titleOrdered/v1", 0, n)?
+            && let DirentKind::Item { cluster, blob, .. } = self.dirent(idx)?.kind
+        {
+            let cl = self.cluster(cluster)?;
+            if let Some((offset, len)) = cl.stored_blob_offset(blob)? {
+                let l = TitleListing::new(&self.parts, offset, len, "title index v1")?;
+                return Ok((l, true));
             }
         }
         if !self.header.has_title_listing_v0() {
@@ -959,12 +959,11 @@ pub(crate) fn parse_counter(text: &str) -> BTreeMap<String, u64> {
                 break;
             }
         }
-        if let Some((mime, count)) = item.rsplit_once('=') {
-            if let Ok(n) = count.parse::<u64>() {
-                if !mime.is_empty() {
-                    out.insert(mime.to_string(), n);
-                }
-            }
+        if let Some((mime, count)) = item.rsplit_once('=')
+            && let Ok(n) = count.parse::<u64>()
+            && !mime.is_empty()
+        {
+            out.insert(mime.to_string(), n);
         }
     }
     out

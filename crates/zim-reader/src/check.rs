@@ -325,16 +325,15 @@ fn check_listing(inner: &Inner, l: &TitleListing, name: &str, c: &mut Collector)
             }
         };
         let key = (d.namespace, d.display_title().to_string());
-        if let Some(pk) = &prev {
-            if pk
+        if let Some(pk) = &prev
+            && pk
                 .0
                 .cmp(&key.0)
                 .then_with(|| pk.1.as_bytes().cmp(key.1.as_bytes()))
                 == Ordering::Greater
-                && !c.error(format!("{name} is not properly sorted at position {p}"))
-            {
-                return;
-            }
+            && !c.error(format!("{name} is not properly sorted at position {p}"))
+        {
+            return;
         }
         prev = Some(key);
     }

@@ -389,10 +389,10 @@ impl Cluster {
     /// Decodes a compressed cluster completely (integrity check).
     pub(crate) fn decode_all(&self) -> Result<(), ZimError> {
         let last = self.offsets.last().copied().unwrap_or(0);
-        if let Body::Compressed(_) | Body::InPlace(_) = &self.body {
-            if self.blob_count() > 0 {
-                self.memory_range(last.saturating_sub(1), last, self.blob_count() - 1)?;
-            }
+        if let Body::Compressed(_) | Body::InPlace(_) = &self.body
+            && self.blob_count() > 0
+        {
+            self.memory_range(last.saturating_sub(1), last, self.blob_count() - 1)?;
         }
         Ok(())
     }
@@ -541,7 +541,7 @@ fn check_first_offset(index: u32, first: u64, width: u64, max_blobs: u64) -> Res
     if first != width && first < 2 * width {
         return bad("offset of the first blob is too small");
     }
-    if first % width != 0 {
+    if !first.is_multiple_of(width) {
         return bad("offset of the first blob is not properly aligned");
     }
     if first / width > max_blobs.saturating_add(1) {

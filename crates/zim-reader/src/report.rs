@@ -60,12 +60,11 @@ impl Archive {
         }
         let mut metadata = BTreeMap::new();
         for key in self.metadata_keys()? {
-            if let Some(blob) = self.metadata(&key)? {
-                if let Ok(s) = blob.as_str() {
-                    if !key.starts_with("Illustration_") {
-                        metadata.insert(key, s.to_string());
-                    }
-                }
+            if let Some(blob) = self.metadata(&key)?
+                && let Ok(s) = blob.as_str()
+                && !key.starts_with("Illustration_")
+            {
+                metadata.insert(key, s.to_string());
             }
         }
         let (major, minor) = self.version();

@@ -91,12 +91,13 @@ fn invalid_archives_are_rejected_or_fail_check() {
                         ));
                     }
                     let failures = walk(&archive);
-                    if let Some(n) = oracle["entries_failing_to_read"].as_u64() {
-                        if n > 0 && failures == 0 {
-                            problems.push(format!(
-                                "{dir}/{name}: libzim fails {n} entries, we fail none"
-                            ));
-                        }
+                    if let Some(n) = oracle["entries_failing_to_read"].as_u64()
+                        && n > 0
+                        && failures == 0
+                    {
+                        problems.push(format!(
+                            "{dir}/{name}: libzim fails {n} entries, we fail none"
+                        ));
                     }
                 }
             }

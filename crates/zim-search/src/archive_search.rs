@@ -160,12 +160,11 @@ impl ArchiveSearch {
         // Fast path, one lookup: the index normally stores `<namespace>/<path>` (`C/...` in
         // new-scheme archives, where libzim only looks in `C`).
         let mut chars = data.chars();
-        if let (Some(ns), Some('/')) = (chars.next(), chars.next()) {
-            if ns == 'C' || !self.archive.has_new_namespace_scheme() {
-                if let Ok(Some(entry)) = self.archive.entry_by_ns_path(ns, chars.as_str()) {
-                    return Some(entry);
-                }
-            }
+        if let (Some(ns), Some('/')) = (chars.next(), chars.next())
+            && (ns == 'C' || !self.archive.has_new_namespace_scheme())
+            && let Ok(Some(entry)) = self.archive.entry_by_ns_path(ns, chars.as_str())
+        {
+            return Some(entry);
         }
         if let Ok(Some(entry)) = self.archive.entry_by_path(data) {
             return Some(entry);
@@ -362,10 +361,10 @@ impl ArchiveSearch {
     /// `MSet::snippet` like libzim's `getSnippet` (stemmed matches included); a plain folded-word
     /// highlighter when there is no full-text index.
     pub fn snippet(&self, query: &str, text: &str, max_chars: usize) -> String {
-        if let Ok(index) = self.index(IndexKind::Fulltext) {
-            if let Ok(snippet) = index.snippet(&fold(query), text, max_chars) {
-                return snippet;
-            }
+        if let Ok(index) = self.index(IndexKind::Fulltext)
+            && let Ok(snippet) = index.snippet(&fold(query), text, max_chars)
+        {
+            return snippet;
         }
         highlight(query, text, max_chars)
     }

@@ -91,7 +91,7 @@ proptest! {
             language: Some("en"),
             stemmer: None,
             word_weights: &weights,
-            exists: &|p: &str| p.len() % 3 == 0,
+            exists: &|p: &str| p.len().is_multiple_of(3),
         };
         let analysis = analyze(&request);
         let lists = vec![

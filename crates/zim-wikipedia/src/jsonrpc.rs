@@ -132,12 +132,12 @@ fn handle_one(request: Value, handler: &dyn MethodHandler) -> Option<Value> {
     }
     let outcome = validate_envelope(&obj).and_then(|method| {
         let params = obj.get("params");
-        if let Some(p) = params {
-            if !matches!(p, Value::Object(_) | Value::Array(_)) {
-                return Err(RpcError::invalid_request(
-                    "params must be an object or an array",
-                ));
-            }
+        if let Some(p) = params
+            && !matches!(p, Value::Object(_) | Value::Array(_))
+        {
+            return Err(RpcError::invalid_request(
+                "params must be an object or an array",
+            ));
         }
         handler.call(method, params)
     });

@@ -174,16 +174,16 @@ fn find_by_title(archive: &Archive, title: &str) -> Result<Option<Entry>, zim_re
         "A/"
     };
     for candidate in titles::candidates(title) {
-        if let Some(entry) = archive.entry_by_title(&candidate)? {
-            if let Some(found) = article(entry) {
-                return Ok(Some(found));
-            }
+        if let Some(entry) = archive.entry_by_title(&candidate)?
+            && let Some(found) = article(entry)
+        {
+            return Ok(Some(found));
         }
         for path in titles::path_forms(&candidate) {
-            if let Some(entry) = archive.entry_by_path(&format!("{ns_prefix}{path}"))? {
-                if let Some(found) = article(entry) {
-                    return Ok(Some(found));
-                }
+            if let Some(entry) = archive.entry_by_path(&format!("{ns_prefix}{path}"))?
+                && let Some(found) = article(entry)
+            {
+                return Ok(Some(found));
             }
         }
     }

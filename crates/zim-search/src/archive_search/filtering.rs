@@ -15,10 +15,10 @@ const FILTER_SCAN_CAP: u32 = 10_000;
 
 impl ArchiveSearch {
     pub(super) fn passes_filter(&self, req: &SearchRequest, entry: &Entry) -> bool {
-        if let Some(namespace) = req.namespace {
-            if entry.namespace() != namespace {
-                return false;
-            }
+        if let Some(namespace) = req.namespace
+            && entry.namespace() != namespace
+        {
+            return false;
         }
         if let Some(prefix) = &req.content_type {
             let resolved = if entry.is_redirect() {

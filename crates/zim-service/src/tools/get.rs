@@ -90,17 +90,17 @@ pub fn validate(args: &ZimGetArgs) -> Result<Branch, ToolError> {
     if let Some(path) = args.entry_path.as_deref().filter(|p| !p.is_empty()) {
         check_entry_path(path)?;
     }
-    if let Some(paths) = &args.entry_paths {
-        if paths.len() > MAX_BATCH {
-            return Err(ToolError::validation(
-                "invalid_arguments",
-                format!(
-                    "entry_paths holds {} paths; at most {MAX_BATCH} per call",
-                    paths.len()
-                ),
-            )
-            .with_hint("Split the batch into several calls"));
-        }
+    if let Some(paths) = &args.entry_paths
+        && paths.len() > MAX_BATCH
+    {
+        return Err(ToolError::validation(
+            "invalid_arguments",
+            format!(
+                "entry_paths holds {} paths; at most {MAX_BATCH} per call",
+                paths.len()
+            ),
+        )
+        .with_hint("Split the batch into several calls"));
     }
     Ok(branch)
 }
