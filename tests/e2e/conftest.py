@@ -30,7 +30,8 @@ WITHNS = DATA / "withns"
 def binary() -> str:
     path = os.environ.get("ZIM_MCP_BIN") or str(REPO / "target" / "debug" / "zim-mcp")
     if not Path(path).is_file():
-        pytest.skip(f"zim-mcp binary not found at {path}; build it or set ZIM_MCP_BIN")
+        # A missing binary is a broken run, not a reason to pass: every test would be skipped.
+        pytest.fail(f"zim-mcp binary not found at {path}; build it or set ZIM_MCP_BIN", pytrace=False)
     return path
 
 
