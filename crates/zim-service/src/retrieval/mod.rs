@@ -96,7 +96,18 @@ pub struct Question<'a> {
     pub archives: Vec<String>,
     pub limit: usize,
     pub offset: usize,
+    /// The `next_cursor` of an earlier page of the same question (wins over `offset`).
+    pub cursor: Option<&'a str>,
 }
+
+/// What a question's cursor carries: where the next page starts.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PageState {
+    o: usize,
+}
+
+/// The tool a question's cursors are issued for.
+const CURSOR_TOOL: &str = "zim_query";
 
 impl ZimService {
     /// Ranks the pages of `archives` (display paths; empty = every served archive) for a
@@ -151,16 +162,37 @@ impl ZimService {
         client: &ClientId,
         question: &Question<'_>,
     ) -> Result<Value, ToolError> {
+        // A cursor is tied to the request and the archives it ran over.
+        let identity = format!(
+            "{}\u{1f}{}",
+            question.request.trim(),
+            question.archives.join("\u{1f}")
+        );
+        let offset = match question.cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            Some(cursor) => {
+                self.cursors()
+                    .decode::<PageState>(CURSOR_TOOL, &identity, cursor)?
+                    .o
+            }
+            None => question.offset,
+        };
         let ranking = self.rank_question(client, question.request, &question.archives)?;
         let several = ranking.rankings.len() > 1;
         let merged = ranking.pages();
         let total = merged.len();
         let limit = question.limit.clamp(1, MAX_RESULTS);
-        let page: Vec<(&OpenArchive, &Ranked)> = merged
-            .into_iter()
-            .skip(question.offset)
-            .take(limit)
-            .collect();
+        let page: Vec<(&OpenArchive, &Ranked)> =
+            merged.into_iter().skip(offset).take(limit).collect();
+        let has_more = offset.saturating_add(limit) < total;
+        let next_cursor = has_more.then(|| {
+            self.cursors().encode(
+                CURSOR_TOOL,
+                &identity,
+                &PageState {
+                    o: offset.saturating_add(limit),
+                },
+            )
+        });
         let answer = page
             .first()
             .and_then(|(archive, best)| best_passage(archive, best, &ranking.analysis));
@@ -191,9 +223,10 @@ impl ZimService {
             "results": results,
             "returned_count": results.len(),
             "total_candidates": total,
-            "offset": question.offset,
+            "offset": offset,
             "limit": limit,
-            "has_more": question.offset.saturating_add(limit) < total,
+            "has_more": has_more,
+            "next_cursor": next_cursor,
             "archives_searched": ranking.archives_searched(),
         });
         if let Some(map) = response.as_object_mut() {

@@ -379,6 +379,7 @@ impl ZimService {
                     archives: archive.iter().cloned().collect(),
                     limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
                     offset: 0,
+                    cursor: None,
                 },
             )?;
             return Ok((ToolOutput::Json(value), archive));
@@ -399,6 +400,7 @@ impl ZimService {
                         archives: archive.iter().cloned().collect(),
                         limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
                         offset: 0,
+                        cursor: None,
                     },
                 )?;
                 // Nothing matches any word either: the honest answer is the original one.
@@ -481,14 +483,6 @@ impl ZimService {
                     Target::One(a) if !all_archives => Some(a.clone()),
                     _ => None,
                 };
-                // A cursor is zim_search's: the next page of an earlier plain search.
-                if args.cursor.as_deref().is_some_and(|c| !c.trim().is_empty()) {
-                    let value = self.zim_search(
-                        client,
-                        search(query, SearchMode::Fulltext, archive.clone(), 100),
-                    )?;
-                    return Ok((json(value), archive));
-                }
                 let value = self.answer_question(
                     client,
                     &Question {
@@ -496,6 +490,7 @@ impl ZimService {
                         archives: archive.iter().cloned().collect(),
                         limit: limit.map_or(DEFAULT_RESULTS, |l| l as usize),
                         offset: args.offset as usize,
+                        cursor: args.cursor.as_deref(),
                     },
                 )?;
                 (json(value), archive)
