@@ -8,10 +8,20 @@
 //!    characters, strip politeness ("could you please ... thanks").
 //! 2. `archive`: find an archive named in the sentence and remove those words.
 //! 3. `limit`: take out "with limit 10" / "top 5" / "first 20 entries".
-//! 4. `text::correct_typos`: fix misspelt command words ("serach", "summery").
+//! 4. `text::correct_typos`: fix misspelt command words ("serach", "summery") where a command
+//!    stands (the first two words, a word before "of"), never in the topic.
 //! 5. `rules`: ordered rules, first match wins; each extracts its parameters and reports a
 //!    confidence. Below [`FALLBACK_THRESHOLD`] the parse becomes a full-text search of the
 //!    cleaned sentence with `fell_back = true`.
+//!
+//! Cue words count where they act, not anywhere: a view cue ("toc", "structure", "links",
+//! "summary") at the command position or at the end, with an article for subject ("outline of
+//! Hamlet"), not a lowercase or indefinite topic ("structure of the atom", "outline of a
+//! paper"); archive-level cues ("health", "metadata", "files", "main page") only when the
+//! request addresses the service ("is the server healthy", "this archive's metadata") or has
+//! no other topic ("health check"); "titled/named/called" only after a noun for an article.
+//! Anything else is a search ("Is coffee healthy?", "generate a random UUID"): when unsure,
+//! search, since a wrong specialised route is worse than a search.
 //!
 //! Questions: short "what is X?" / "who was X?" questions (subject of at most
 //! [`QUESTION_SUBJECT_MAX_WORDS`] words) become [`Intent::Summary`] of the subject, since a

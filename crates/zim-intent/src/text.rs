@@ -184,12 +184,29 @@ fn same_letters(a: &str, b: &str) -> bool {
 }
 
 /// Rewrites misspelt command words in place; returns the new text and how many words changed.
+/// Only words where a command stands are corrected: the first two words ("serach for X",
+/// "pls sumary X") and a word before "of" ("the tabel of contents of X"). The topic is never
+/// touched: "search for linus torvalds" keeps "linus", which is one letter from "links".
 pub fn correct_typos(s: &str) -> (String, usize) {
     let mut changed = 0usize;
-    let words: Vec<String> = s
-        .split(' ')
-        .map(|w| {
+    let raw: Vec<&str> = s.split(' ').collect();
+    let words: Vec<String> = raw
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
             let core = w.trim_matches(|c: char| c.is_ascii_punctuation());
+            let before_of = i <= 3
+                && raw
+                    .get(i.saturating_add(1))
+                    .is_some_and(|next| next.eq_ignore_ascii_case("of"));
+            // After a search command everything is topic ("search for lines of best fit").
+            let after_search = raw.iter().take(i).any(|p| {
+                let p = p.to_lowercase();
+                p == "search" || p == "find" || p == "for"
+            });
+            if (i >= 2 && !before_of) || (i >= 1 && after_search) {
+                return (*w).to_string();
+            }
             match correct_word(core) {
                 Some(fixed) => {
                     changed = changed.saturating_add(1);
@@ -207,7 +224,7 @@ static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"^(?:the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are)$").ok()
+    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means)$").ok()
 });
 static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡'];
 

@@ -1,4 +1,5 @@
-//! Accuracy of the parser on the hand-written labelled set `tests/data/phrasings.jsonl`.
+//! Accuracy of the parser on the hand-written labelled sets `tests/data/phrasings.jsonl` and
+//! `tests/data/phrasings-heldout.jsonl`.
 //!
 //! Splits (field `split`): lines without one are the development part. `heldout-a` lines were
 //! written with the development part before the parser existed; their first-run accuracy was
@@ -6,6 +7,14 @@
 //! `heldout-b` lines were written after that tuning; their first run gave intent 62/66 (93.9%),
 //! arguments 45/50 (90.0%), archive 66/66; the parser was then fixed for the general causes
 //! (see the crate report). Each split's accuracy is printed separately.
+//!
+//! The routing rework ("cue words count where they act", typo fixes of command words only)
+//! was measured on three sets written for it, each run once before it was seen:
+//! `heldout-c` (142 lines, written before the rework): old router 105/142 (73.9%), first run
+//! of the reworked router 132/142 (93.0%); `heldout-d` (100 lines, written after the first
+//! round of changes): old 75/100, first run 93/100 (93.0%); `heldout-e` (70 lines, written
+//! after the second round): old 53/70 (75.7%), first run 67/70 (95.7%). The general causes of
+//! their misses were fixed afterwards, so all three are seen now.
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};
@@ -32,8 +41,16 @@ struct Case {
 }
 
 fn load() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/phrasings.jsonl");
-    let text = std::fs::read_to_string(path).expect("labelled set is readable");
+    let dev = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/phrasings.jsonl");
+    let heldout = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout.jsonl"
+    );
+    let text = [dev, heldout]
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
+        .collect::<Vec<_>>()
+        .join("\n");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -232,10 +249,17 @@ fn labelled_set_accuracy() {
         "every intent needs >= 8 cases"
     );
     assert!(
-        overall.pct() >= 95.0,
-        "intent accuracy {:.1}% < 95%",
+        overall.pct() >= 97.0,
+        "intent accuracy {:.1}% < 97%",
         overall.pct()
     );
+    for (split, (intents, _)) in &per_split {
+        assert!(
+            intents.pct() >= 97.0,
+            "split {split}: intent accuracy {:.1}% < 97%",
+            intents.pct()
+        );
+    }
     assert!(
         args_all.pct() >= 95.0,
         "argument accuracy {:.1}% < 95%",

@@ -1,31 +1,40 @@
 //! Rules about the server or a whole archive: health, listing, main page, metadata.
 
-use super::{Context, RuleHit, hit, is_match};
+use super::{Context, RuleHit, addresses_service, hit, is_match, topic_free};
 use crate::Intent;
 use crate::text::{Pattern, rx};
 use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+properly|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+properly|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
 /// "the server" alone is weaker: "which archives has the server got?" is a listing.
-static SERVER_MENTION: Pattern = LazyLock::new(|| rx(r"\b(?:the|your|mcp)\s+server\b"));
+static SERVER_MENTION: Pattern =
+    LazyLock::new(|| rx(r"\b(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service)\b"));
+
+/// Archive-level cues ("health", "metadata", "files", "main page") are about the service
+/// only when the request addresses it ("is the server healthy", "this archive's metadata")
+/// or has no other topic ("health check", "metadata"): "Is coffee healthy?", "generate a
+/// random UUID" and "list all files in a directory" are searches.
+fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
+    addresses_service(ctx) || topic_free(ctx.text, cue)
+}
 
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
-    is_match(&HEALTH, ctx.text).then_some(())?;
+    (is_match(&HEALTH, ctx.text) && about_the_service(ctx, &HEALTH)).then_some(())?;
     hit(Intent::Health, 0.85, "health: server/integrity words")
 }
 
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
-    is_match(&SERVER_MENTION, ctx.text).then_some(())?;
+    (is_match(&SERVER_MENTION, ctx.text) && topic_free(ctx.text, &SERVER_MENTION)).then_some(())?;
     hit(Intent::Health, 0.75, "health: question about the server")
 }
 
 static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets)\b",
+        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|content)\b",
     )
 });
 static SEARCH_CONNECTORS: Pattern =
@@ -42,7 +51,10 @@ fn without_paths(s: &str) -> String {
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     let s = without_paths(ctx.text);
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
-    if !is_match(&ARCHIVE_PLURALS, &s) || is_match(&SEARCH_CONNECTORS, &s) {
+    if !is_match(&ARCHIVE_PLURALS, &s)
+        || is_match(&SEARCH_CONNECTORS, &s)
+        || !about_the_service(ctx, &ARCHIVE_PLURALS)
+    {
         return None;
     }
     hit(
@@ -59,7 +71,7 @@ static MAIN_PAGE: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
-    is_match(&MAIN_PAGE, ctx.text).then_some(())?;
+    (is_match(&MAIN_PAGE, ctx.text) && about_the_service(ctx, &MAIN_PAGE)).then_some(())?;
     hit(Intent::MainPage, 0.9, "main page: main/home/front page")
 }
 
@@ -70,10 +82,13 @@ static METADATA_STRONG: Pattern = LazyLock::new(|| {
 });
 static METADATA_WEAK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size)\b",
+        r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old))\b",
     )
 });
-static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| rx(r"\b(?:archive|zim|file|this|it)\b"));
+/// "this archive", "the zim", "it" (the archive just named): not "a file".
+static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim|this|it)\b")
+});
 /// What is left of "tell me about the X archive" / "open the X archive" once the name is removed.
 static ABOUT_ONLY: Pattern = LazyLock::new(|| {
     rx(
@@ -84,7 +99,7 @@ static OPEN_ONLY: Pattern =
     LazyLock::new(|| rx(r"^(?:open|show|show\s+me|go\s+to|load|display|view|browse|start)$"));
 
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
-    if is_match(&METADATA_STRONG, ctx.text) {
+    if is_match(&METADATA_STRONG, ctx.text) && about_the_service(ctx, &METADATA_STRONG) {
         return hit(
             Intent::Metadata,
             0.88,
@@ -93,7 +108,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     }
     // "language"/"created" are common in titles; only about the archive itself.
     if is_match(&METADATA_WEAK, ctx.text)
-        && (ctx.archive_named || is_match(&ARCHIVE_REFERENCE, ctx.text))
+        && (addresses_service(ctx) || is_match(&ARCHIVE_REFERENCE, ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
     }

@@ -1,7 +1,8 @@
 //! Rules for views of one article: structure, table of contents, one section, summary.
 
 use super::{
-    Context, RuleHit, caps, cue_subject, group, hit, is_match, subject_confidence, title_of,
+    Context, RuleHit, caps, cue_subject, group, hit, is_match, is_question, looks_like_title,
+    subject_confidence, title_of,
 };
 use crate::Intent;
 use crate::text::{Pattern, rx};
@@ -114,7 +115,19 @@ static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
 pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
     let t = match caps(&STRUCTURE_HOW, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
-        None => cue_subject(&STRUCTURE_CUE, ctx.text)?,
+        None => {
+            // "What is the structure of DNA?" asks about DNA; "what is the structure of the
+            // article on DNA" and "show the structure of DNA" ask for the view.
+            if starts_like_question(ctx.text) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+                return None;
+            }
+            let t = cue_subject(&STRUCTURE_CUE, ctx.text)?;
+            // "structure of the atom": a lowercase topic, not an article of the archive.
+            if !looks_like_title(&t) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+                return None;
+            }
+            t
+        }
     };
     hit(
         Intent::Structure {
@@ -125,6 +138,22 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// A question opener, "what" included (`is_question` leaves "what" to the question rules).
+fn starts_like_question(s: &str) -> bool {
+    is_question(s) || is_match(&WHAT_OPENER, s)
+}
+
+static WHAT_OPENER: Pattern = LazyLock::new(|| rx(r"^(?:what|which|what's|whats)\b"));
+/// Words that make a question about an article's form rather than about its topic.
+static DOCUMENT_REFERENCE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:article|page|entry|document|heading|headings|sections?|anchors?|toc)\b|/")
+});
+
+static SUMMARY_CONNECTOR: Pattern =
+    LazyLock::new(|| rx(r"^(?:of|for|on|about|to|me|us|the\s+article|the\s+page)\b"));
+static SUMMARY_VERB: Pattern =
+    LazyLock::new(|| rx(r"\b(?:summari[sz]e|explain|tl;?dr|in\s+a\s+nutshell|briefly)\b"));
+
 static SUMMARY_CUE: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:summary|summari[sz]e|summari[sz]ation|tl;?dr|overview|gist|intro|introduction|brief|briefly|short\s+description|résumé|resume|resumen|zusammenfassung|synopsis|in\s+a\s+nutshell|explain)\b",
@@ -134,6 +163,20 @@ static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|qui
 
 pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;
+    // "summary statistics in pandas": the cue qualifies a lowercase topic. A summary is asked
+    // of something ("summary of X", "summarize X", "X in a nutshell") or of a named article.
+    let cue = SUMMARY_CUE.as_ref()?;
+    let after_cue = cue
+        .find(ctx.text)
+        .and_then(|m| ctx.text.get(m.end()..))
+        .unwrap_or_default()
+        .trim();
+    let asked_of = after_cue.is_empty()
+        || is_match(&SUMMARY_CONNECTOR, after_cue)
+        || is_match(&SUMMARY_VERB, ctx.text);
+    if !asked_of && !looks_like_title(&raw) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+        return None;
+    }
     let t = match QUESTION_WORDS_LEAD.as_ref() {
         Some(re) => title_of(&re.replace(&raw, ""))?,
         None => raw,
@@ -166,6 +209,10 @@ mod tests {
         assert!(STRUCTURE_CUE.is_some(), "STRUCTURE_CUE");
         assert!(STRUCTURE_HOW.is_some(), "STRUCTURE_HOW");
         assert!(SUMMARY_CUE.is_some(), "SUMMARY_CUE");
+        assert!(WHAT_OPENER.is_some(), "WHAT_OPENER");
+        assert!(SUMMARY_CONNECTOR.is_some(), "SUMMARY_CONNECTOR");
+        assert!(SUMMARY_VERB.is_some(), "SUMMARY_VERB");
+        assert!(DOCUMENT_REFERENCE.is_some(), "DOCUMENT_REFERENCE");
         assert!(QUESTION_WORDS_LEAD.is_some(), "QUESTION_WORDS_LEAD");
     }
 }

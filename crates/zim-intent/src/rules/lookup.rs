@@ -2,8 +2,8 @@
 //! outbound links and plain article retrieval.
 
 use super::{
-    Context, RuleHit, caps, cue_subject, group, hit, is_match, subject_around, subject_confidence,
-    title_of,
+    Context, RuleHit, caps, cue_subject, group, hit, is_generic_subject, is_match, is_question,
+    looks_like_title, subject_around, subject_confidence, title_of,
 };
 use crate::Intent;
 use crate::text::{Pattern, rx};
@@ -46,6 +46,10 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     ] {
         if let Some(c) = caps(re, ctx.text) {
             let prefix = clean_prefix(&group(&c, "x"));
+            // "suggest a name for my cat", "suggestions for a birthday gift": advice wanted.
+            if is_generic_subject(&prefix) {
+                continue;
+            }
             if !prefix.is_empty() {
                 return hit(Intent::Suggest { prefix }, conf, rule);
             }
@@ -62,6 +66,25 @@ static FIND_BY_TITLE: Pattern = LazyLock::new(|| {
 
 pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     let c = caps(&FIND_BY_TITLE, ctx.text)?;
+    // "named tuples", "arguments called by name": the bare participles name an article only
+    // after a noun for one ("an article titled X", "the page called X").
+    let cue_start = c.get(0).map_or(0, |m| m.start());
+    let cue = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
+    let bare = ["titled", "named", "called"]
+        .iter()
+        .any(|w| cue.starts_with(w));
+    if bare
+        && !is_match(
+            &TITLE_HOLDER_BEFORE,
+            ctx.text.get(..cue_start).unwrap_or_default(),
+        )
+    {
+        return None;
+    }
+    // "show me the article called X" fetches it; "find/is there an article called X" looks.
+    if bare && is_match(&GET_VERB, ctx.text) {
+        return None;
+    }
     let t = title_of(&group(&c, "t"))?;
     hit(
         Intent::FindByTitle { title: t.clone() },
@@ -70,19 +93,47 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// A subject that continues the verb ("read and write files", "get to the point").
+static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
+/// A noun for an article right before "titled/named/called".
+static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:article|articles|page|pages|entry|entries|one|something|anything|document|item)\s*$")
+});
+
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:related|similar|see\s+also|connected|more\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
+static RELATED_DIRECT: Pattern =
+    LazyLock::new(|| rx(r"^(?:(?:show\s+(?:me\s+)?)?(?:more\s+like|see\s+also|what\s+else))\b"));
+static RELATED_LEAD_START: Pattern =
+    LazyLock::new(|| rx(r"^(?:articles|pages|topics|ones|items|entries|reading|to|for|of|with)\b"));
 static RELATED_LEAD: Pattern =
     LazyLock::new(|| rx(r"^(?:(?:articles|pages|topics|ones|items|entries|to|for|of|with)\b\s*)+"));
 
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     let cue = RELATED_CUE.as_ref()?;
+    // "how are birds related to dinosaurs" asks about a relation; a request for related
+    // pages is a command ("articles related to X") or a "what else" question.
+    if is_question(ctx.text) {
+        return None;
+    }
     let last = cue.find_iter(ctx.text).last()?;
     let after = ctx.text.get(last.end()..).unwrap_or_default();
+    // The cue must lead to the article: "related to X", "similar pages for X", "X related
+    // articles" — not modify a topic ("related rates in calculus", "stress related illnesses").
+    // Multi-word cues at the start take their subject directly ("more like X", "see also: X").
+    let direct = is_match(&RELATED_DIRECT, ctx.text);
+    let after_trimmed = after.trim().trim_start_matches([':', ',', '-']).trim();
+    let leads_to_subject = after_trimmed.is_empty()
+        || direct
+        || is_match(&RELATED_LEAD_START, after_trimmed)
+        || is_match(&RELATED_AFTER, after);
+    if !leads_to_subject {
+        return None;
+    }
     let t = if let Some(c) = caps(&RELATED_AFTER, after) {
         title_of(&group(&c, "t"))?
     } else {
@@ -111,11 +162,37 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
 });
 static LINKS_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|urls?|outbound|outgoing|backlinks)\b"));
+/// What an article's links are asked with: "links in/of/from X", "what X references".
+static LINKS_OF: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:links?|hyperlinks?|urls?)\s+(?:in|of|from|on|for|inside|within|out\s+of)\s+\S")
+});
+static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
+    )
+});
 
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
-    let t = match caps(&LINKS_QUESTION, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
+    let question = caps(&LINKS_QUESTION, ctx.text).or_else(|| caps(&REFERENCES_QUESTION, ctx.text));
+    let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
-        None => cue_subject(&LINKS_CUE, ctx.text)?,
+        None => {
+            // "links between poverty and crime", "a hard link": the cue names a topic unless
+            // it asks for an article's links ("links in X", "outgoing links of X", "X links").
+            let cue = LINKS_CUE.as_ref()?;
+            let asks = is_match(&LINKS_OF, ctx.text) || {
+                let last = cue.find_iter(ctx.text).last()?;
+                ctx.text
+                    .get(last.end()..)
+                    .unwrap_or_default()
+                    .trim()
+                    .is_empty()
+            };
+            if !asks || is_question(ctx.text) {
+                return None;
+            }
+            cue_subject(&LINKS_CUE, ctx.text)?
+        }
     };
     hit(
         Intent::Links {
@@ -130,7 +207,7 @@ static BARE_PATH: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"^[^\s/]+(?:/[^\s/]+)+/?$").ok());
 static GET_VERB: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:get|open|read|show|display|fetch|retrieve|pull\s+up|give|view|print|load|see|go\s+to|zeige?|montre|affiche|muestra|abre|apri|mostra|ouvre|lis)\b(?:\s+me)?\s+(?P<t>.+)$",
+        r"^(?:get|open|read|show|display|fetch|retrieve|download|pull\s+up|give|view|print|load|see|go\s+to|zeige?|montre|affiche|muestra|abre|apri|mostra|ouvre|lis)\b(?:\s+me)?\s+(?P<t>.+)$",
     )
 });
 static ARTICLE_WORDS: Pattern =
@@ -150,10 +227,32 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
     }
     let c = caps(&GET_VERB, ctx.text)?;
     let raw = group(&c, "t");
+    // "read a config file", "get the size of a file", "read and write files": tasks. Without
+    // a word for an article, a lowercase phrase is a task too ("get the current date").
+    if is_generic_subject(&raw)
+        || is_match(&CONJUNCTION_START, &raw)
+        || (!is_match(&ARTICLE_WORDS, ctx.text) && !looks_like_title(&raw))
+    {
+        return None;
+    }
     let raw = match GERMAN_ARTICLE_NOUN.as_ref() {
         Some(re) => re.replace(&raw, "").to_string(),
         None => raw,
     };
+    // "the image I/favicon.png", "the stylesheet -/s/style.css": the path is the entry.
+    let raw = raw
+        .split_whitespace()
+        .find(|w| {
+            is_match(
+                &BARE_PATH,
+                w.trim_matches(|c: char| c == ',' || c == '.' || c == '"' || c == '\''),
+            )
+        })
+        .map(|w| {
+            w.trim_matches(|c: char| c == ',' || c == '"' || c == '\'')
+                .to_string()
+        })
+        .unwrap_or(raw);
     let t = title_of(&raw)?;
     let base = if is_match(&ARTICLE_WORDS, ctx.text) {
         0.88
@@ -184,6 +283,12 @@ mod tests {
         assert!(RELATED_LEAD.is_some(), "RELATED_LEAD");
         assert!(LINKS_QUESTION.is_some(), "LINKS_QUESTION");
         assert!(LINKS_CUE.is_some(), "LINKS_CUE");
+        assert!(LINKS_OF.is_some(), "LINKS_OF");
+        assert!(TITLE_HOLDER_BEFORE.is_some(), "TITLE_HOLDER_BEFORE");
+        assert!(CONJUNCTION_START.is_some(), "CONJUNCTION_START");
+        assert!(RELATED_DIRECT.is_some(), "RELATED_DIRECT");
+        assert!(REFERENCES_QUESTION.is_some(), "REFERENCES_QUESTION");
+        assert!(RELATED_LEAD_START.is_some(), "RELATED_LEAD_START");
         assert!(BARE_PATH.is_some(), "BARE_PATH");
         assert!(GET_VERB.is_some(), "GET_VERB");
         assert!(ARTICLE_WORDS.is_some(), "ARTICLE_WORDS");

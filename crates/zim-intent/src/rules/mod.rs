@@ -140,8 +140,259 @@ fn subject_around(re: &Regex, s: &str) -> Option<String> {
 }
 
 fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
-    cue.as_ref().and_then(|re| subject_around(re, s))
+    let re = cue.as_ref()?;
+    if !cue_acts(re, s) {
+        return None;
+    }
+    let subject = subject_around(re, s)?;
+    (!is_generic_subject(&subject_raw(re, s))).then_some(subject)
 }
+
+/// Whether a cue word acts as a command rather than being part of the topic: it stands at
+/// the command position (first, after leading verbs and determiners: "show the toc of X",
+/// "outline of X") or at the end ("X toc", "Moon's table of contents"). In the middle of a
+/// sentence ("server health checks in Kubernetes", "symbolic links on linux") it is topic.
+pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
+    let Some(first) = re.find(s) else {
+        return false;
+    };
+    let before = s.get(..first.start()).unwrap_or_default();
+    let before = match LEADING_VERBS.as_ref() {
+        Some(v) => v.replace(before, "").to_string(),
+        None => before.to_string(),
+    };
+    let before = before.trim();
+    let at_start = before.is_empty() || is_match(&COMMAND_FILLER, before);
+    let last = re.find_iter(s).last().unwrap_or(first);
+    let after = s
+        .get(last.end()..)
+        .unwrap_or_default()
+        .trim_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
+    let at_end = after.is_empty() || is_match(&TRAILING_FILLER, after);
+    at_start || at_end
+}
+
+/// The raw text a cue's subject comes from (after the last cue), before cleaning.
+fn subject_raw(re: &Regex, s: &str) -> String {
+    re.find_iter(s)
+        .last()
+        .and_then(|m| s.get(m.end()..))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// "of a research paper", "of an atom", "of proteins in general": an indefinite subject is a
+/// kind of thing, not an article of the archive (titles that begin with "A" are capitalised).
+pub(crate) fn is_generic_subject(raw: &str) -> bool {
+    is_match(&INDEFINITE_SUBJECT, raw) || is_match(&INDEFINITE_INSIDE, raw)
+}
+
+/// "the size of a file": a task, not a title.
+static INDEFINITE_INSIDE: Pattern = LazyLock::new(|| {
+    Regex::new(r"\b(?:of|from|in|on|for|with|to|into|about)\s+(?:a|an|any|some|my|your)\s").ok()
+});
+
+/// Whether an extracted subject reads as the name of an article: it has a capital letter, a
+/// path separator or quotes ("Ray Charles", "std/vec/...", "'hit the road jack'"). Lowercase
+/// phrases after a bare verb or adjective-like cue are tasks and topics ("get the current
+/// date in javascript", "summary statistics in pandas", "structure of the atom").
+pub(crate) fn looks_like_title(raw: &str) -> bool {
+    // The first word that is not an article decides: "the Eiffel Tower" is a name, "user
+    // input in C#" and "hidden files on macOS" are not.
+    let first = raw
+        .split_whitespace()
+        .find(|w| !matches!(w.to_lowercase().as_str(), "the" | "a" | "an" | "me" | "us"))
+        .unwrap_or("");
+    first
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+        || raw.contains('/')
+        || raw.contains('"')
+        || raw.contains('\'')
+        || raw.contains('_')
+}
+
+static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
+    Regex::new(r"^(?:(?:of|for|in|on|about|does|do)\s+)?(?:a|an|any|some)\s").ok()
+});
+/// Words that may stand before a command cue: "show me all the", "give me a quick".
+static COMMAND_FILLER: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each)\b\s*)+$",
+    )
+});
+/// Words that may follow a trailing cue: "X toc please", "X outline for me".
+static TRAILING_FILLER: Pattern =
+    LazyLock::new(|| rx(r"^(?:please|pls|thanks|for\s+me|only|view|page)$"));
+
+/// A request that reads as a question (not an imperative).
+pub(crate) fn is_question(s: &str) -> bool {
+    is_match(&QUESTION_OPENER, s)
+}
+
+static QUESTION_OPENER: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:how|why|when|where|who|whom|whose|is|are|was|were|does|do|did|can|could|should|would|will)\b",
+    )
+});
+
+/// Whether the request addresses the server, the service or an archive (rather than a topic
+/// that happens to use the same words): "the server", "this archive", "zim files", "you".
+pub(crate) fn addresses_service(ctx: &Context) -> bool {
+    ctx.archive_named || is_match(&SERVICE_REFERENCE, ctx.text)
+}
+
+static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|zims|zim\s+(?:files?|archives?)|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
+    )
+});
+
+/// Whether, once `cue` and words without a topic (function words, request verbs, words about
+/// the service) are removed, nothing is left: "health check", "server status", "metadata".
+pub(crate) fn topic_free(text: &str, cue: &Pattern) -> bool {
+    let without_cue = match cue.as_ref() {
+        Some(re) => re.replace_all(text, " ").to_string(),
+        None => text.to_string(),
+    };
+    without_cue
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .all(|w| NO_TOPIC_WORDS.contains(&w.to_lowercase().as_str()))
+}
+
+/// Words that carry no topic in a request to the service.
+const NO_TOPIC_WORDS: &[&str] = &[
+    "a",
+    "all",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "available",
+    "can",
+    "check",
+    "current",
+    "currently",
+    "did",
+    "display",
+    "do",
+    "does",
+    "every",
+    "everything",
+    "fine",
+    "for",
+    "get",
+    "give",
+    "go",
+    "got",
+    "has",
+    "have",
+    "here",
+    "how",
+    "i",
+    "i'm",
+    "in",
+    "info",
+    "information",
+    "installed",
+    "is",
+    "it",
+    "it's",
+    "its",
+    "just",
+    "let",
+    "list",
+    "loaded",
+    "me",
+    "mcp",
+    "my",
+    "now",
+    "of",
+    "ok",
+    "okay",
+    "on",
+    "online",
+    "please",
+    "pls",
+    "quick",
+    "report",
+    "right",
+    "run",
+    "running",
+    "see",
+    "served",
+    "server",
+    "service",
+    "show",
+    "some",
+    "state",
+    "status",
+    "tell",
+    "the",
+    "there",
+    "this",
+    "those",
+    "to",
+    "up",
+    "us",
+    "view",
+    "what",
+    "what's",
+    "which",
+    "whole",
+    "with",
+    "working",
+    "you",
+    "your",
+    "zim",
+    "zims",
+    "archive",
+    "archives",
+    "file",
+    "files",
+    "wiki",
+    "wikis",
+    "offline",
+    "stats",
+    "statistics",
+    "details",
+    "overall",
+    "take",
+    "bring",
+    "open",
+    "back",
+    "start",
+    "cache",
+    "rate",
+    "ratio",
+    "hits",
+    "misses",
+    "memory",
+    "usage",
+    "load",
+    "latency",
+    "errors",
+    "uptime",
+    "query",
+    "search",
+    "use",
+    "access",
+    "read",
+    "browse",
+    "ask",
+    "content",
+    "everything",
+    "alright",
+    "ping",
+    "report",
+    "doing",
+    "going",
+    "feeling",
+];
 
 #[cfg(test)]
 mod tests {

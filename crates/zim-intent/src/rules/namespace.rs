@@ -19,6 +19,21 @@ static NS_COMMAND_LETTER: LazyLock<Option<Regex>> = LazyLock::new(|| {
     // Case-sensitive letter: "browse C" but not "browse a list".
     Regex::new(r"^(?i:browse|walk|iterate|page\s+through)\s+(?P<ns>[A-Z])(?:\s|$|,)").ok()
 });
+/// Long names a namespace goes by (openzim-mcp accepts them).
+const NS_LONG_NAMES: &[&str] = &[
+    "content",
+    "metadata",
+    "meta",
+    "wellknown",
+    "well-known",
+    "search",
+    "articles",
+    "images",
+    "media",
+    "redirects",
+    "index",
+    "fulltext",
+];
 const NS_STOPWORDS: &[&str] = &[
     "with", "in", "of", "and", "from", "for", "the", "to", "on", "at", "entries", "items", "is",
     "please", "by", "using",
@@ -28,7 +43,11 @@ const NS_STOPWORDS: &[&str] = &[
 fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = caps(&NS_AFTER, s) {
         let ns = group(&c, "ns");
-        if !NS_STOPWORDS.contains(&ns.to_lowercase().as_str()) {
+        // A namespace is one character or one of the long names ("namespace collisions in
+        // python" is about a programming topic).
+        let plausible =
+            ns.chars().count() == 1 || NS_LONG_NAMES.contains(&ns.to_lowercase().as_str());
+        if plausible && !NS_STOPWORDS.contains(&ns.to_lowercase().as_str()) {
             return Some(if ns.chars().count() == 1 {
                 ns.to_uppercase()
             } else {

@@ -88,10 +88,19 @@ static NOT_A_TITLE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "the structure of DNA", "the main idea of stoicism", "the title of the first book": a
+/// question about an attribute of something (lowercase, so not a title such as "The Lord of
+/// the Rings"), searched rather than summarised.
+static ATTRIBUTE_OF: Pattern =
+    LazyLock::new(|| regex::Regex::new(r"^the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s").ok());
+
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let c = caps(&QUESTION_SUBJECT, ctx.text)?;
     let t = title_of(&group(&c, "t"))?;
-    if t.split_whitespace().count() > QUESTION_SUBJECT_MAX_WORDS || is_match(&NOT_A_TITLE, &t) {
+    if t.split_whitespace().count() > QUESTION_SUBJECT_MAX_WORDS
+        || is_match(&NOT_A_TITLE, &t)
+        || is_match(&ATTRIBUTE_OF, &group(&c, "t"))
+    {
         return None;
     }
     let conf = subject_confidence(0.75, &t);
@@ -141,6 +150,7 @@ mod tests {
         assert!(SEARCH_LOOSE.is_some(), "SEARCH_LOOSE");
         assert!(QUESTION_SUBJECT.is_some(), "QUESTION_SUBJECT");
         assert!(NOT_A_TITLE.is_some(), "NOT_A_TITLE");
+        assert!(ATTRIBUTE_OF.is_some(), "ATTRIBUTE_OF");
         assert!(QUESTION_START.is_some(), "QUESTION_START");
     }
 }

@@ -1,0 +1,102 @@
+//! Property tests: any text, including sentences built from the parser's own cue words,
+//! punctuation it treats specially, control and bidirectional characters and very long runs,
+//! parses without panicking into a valid result within bounds.
+
+use proptest::prelude::*;
+use zim_intent::{ArchiveName, FALLBACK_THRESHOLD, MAX_QUERY_CHARS, parse};
+
+fn archives() -> Vec<ArchiveName> {
+    vec![
+        ArchiveName::new("wikipedia_en_ray_charles_2015-06.zim", Some("Ray Charles")),
+        ArchiveName::new("rustdocs.zim", Some("Rust documentation")),
+        ArchiveName::new("🦀.zim", Some("")),
+    ]
+}
+
+/// Sentences from the words that steer the parser, joined by what separates them.
+fn cue_soup() -> impl Strategy<Value = String> {
+    let words = prop::sample::select(vec![
+        "search",
+        "for",
+        "summary",
+        "of",
+        "table",
+        "contents",
+        "toc",
+        "section",
+        "links",
+        "related",
+        "to",
+        "metadata",
+        "health",
+        "server",
+        "list",
+        "archives",
+        "files",
+        "main",
+        "page",
+        "namespace",
+        "C",
+        "walk",
+        "browse",
+        "titled",
+        "named",
+        "called",
+        "suggest",
+        "what",
+        "is",
+        "the",
+        "a",
+        "structure",
+        "article",
+        "open",
+        "read",
+        "get",
+        "in",
+        "ray",
+        "charles",
+        "zim",
+        "rustdocs.zim",
+        "A/Ray_Charles",
+        "-/s/style.css",
+        "?",
+        "'",
+        "\"",
+        ",",
+        "…",
+        "\u{202e}",
+        "\u{0}",
+        "x".repeat(200).leak(),
+    ]);
+    let seps = prop::sample::select(vec![" ", "  ", "\t", "", ", ", "\n"]);
+    prop::collection::vec((words, seps), 0..60)
+        .prop_map(|v| v.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn cue_soup_parses_within_bounds(text in cue_soup()) {
+        let p = parse(&text, &archives());
+        prop_assert!((0.0..=1.0).contains(&p.confidence));
+        prop_assert!(p.fell_back || p.confidence >= FALLBACK_THRESHOLD);
+        prop_assert!(!p.explanation.is_empty());
+        // Nothing extracted is longer than what was read of the input.
+        let longest = format!("{:?}", p.intent).chars().count();
+        prop_assert!(longest <= MAX_QUERY_CHARS.saturating_mul(6) + 100);
+    }
+
+    #[test]
+    fn any_text_parses(text in ".{0,2000}") {
+        let p = parse(&text, &archives());
+        prop_assert!((0.0..=1.0).contains(&p.confidence));
+    }
+}
+
+#[test]
+fn megabytes_of_input_are_capped() {
+    let huge = "search for links of the table of contents ".repeat(100_000);
+    let p = parse(&huge, &archives());
+    assert!((0.0..=1.0).contains(&p.confidence));
+}
