@@ -44,8 +44,12 @@ pub trait JsonRpcExtension: Send + Sync + 'static {
     fn claims(&self, body: &[u8], has_session: bool) -> bool;
     /// Answer a payload (one request or a batch) with the serialised response, or `None` when
     /// it held only notifications.
-    fn handle(&self, body: Bytes)
-    -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>>;
+    /// it held only notifications. `client` is who the calls are charged to.
+    fn handle(
+        &self,
+        body: Bytes,
+        client: ClientId,
+    ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>>;
 }
 
 type McpService = StreamableHttpService<ZimMcpServer, LocalSessionManager>;
@@ -316,7 +320,12 @@ async fn mcp_handler(State(state): State<AppState>, request: Request) -> Respons
     };
     let has_session = parts.headers.contains_key("mcp-session-id");
     if extension.claims(&bytes, has_session) {
-        return match extension.handle(bytes).await {
+        let client = parts
+            .extensions
+            .get::<ClientId>()
+            .cloned()
+            .unwrap_or_else(ClientId::local);
+        return match extension.handle(bytes, client).await {
             Some(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
             // Only notifications: JSON-RPC sends nothing back.
             None => StatusCode::NO_CONTENT.into_response(),
@@ -345,7 +354,11 @@ mod tests {
             zim_wikipedia::jsonrpc::claims(body, has_session)
         }
 
-        fn handle(&self, body: Bytes) -> Pin<Box<dyn Future<Output = Option<String>> + Send>> {
+        fn handle(
+            &self,
+            body: Bytes,
+            _client: ClientId,
+        ) -> Pin<Box<dyn Future<Output = Option<String>> + Send>> {
             Box::pin(async move {
                 let request: Value = serde_json::from_slice(&body).ok()?;
                 Some(json!({"jsonrpc": "2.0", "id": request["id"], "result": {"echo": request["method"]}}).to_string())

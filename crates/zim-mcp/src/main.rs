@@ -153,9 +153,13 @@ async fn run_stdio(
     tools: Option<Arc<WikipediaApi>>,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
+    let service_for_api = Arc::clone(&service);
     let server = ZimMcpServer::new(service, &hub).with_wikipedia_tools(tools);
     let running = tokio::select! {
-        running = server.serve(stdio::start(Some(api))?) => running?,
+        running = server.serve(stdio::start(Some(Arc::new(wikipedia::Endpoint {
+            api,
+            service: Arc::clone(&service_for_api),
+        })))?) => running?,
         _ = shutdown.cancelled() => {
             tracing::info!("shutting down before initialization");
             return Ok(());
@@ -189,7 +193,11 @@ async fn run_http(
         "mcp"
     };
     // The Wikipedia JSON-RPC API shares `POST /mcp` with MCP.
-    let extension: Arc<dyn http::JsonRpcExtension> = Arc::new(wikipedia::HttpApi(api));
+    let extension: Arc<dyn http::JsonRpcExtension> =
+        Arc::new(wikipedia::HttpApi(Arc::new(wikipedia::Endpoint {
+            api,
+            service: Arc::clone(&service),
+        })));
     let app = http::router(
         Arc::clone(&service),
         hub,

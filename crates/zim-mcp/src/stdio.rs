@@ -21,7 +21,6 @@ use tokio::sync::mpsc;
 use tokio_util::sync::PollSender;
 
 use zim_wikipedia::jsonrpc;
-use zim_wikipedia::service::WikipediaApi;
 
 use crate::wikipedia;
 
@@ -123,7 +122,9 @@ impl AsyncWrite for ChannelWriter {
 
 /// Starts the stdin and stdout threads and returns rmcp's ends. `api` answers the Wikipedia
 /// API's lines; `None` sends every line to MCP.
-pub fn start(api: Option<Arc<WikipediaApi>>) -> std::io::Result<(ChannelReader, ChannelWriter)> {
+pub fn start(
+    api: Option<Arc<wikipedia::Endpoint>>,
+) -> std::io::Result<(ChannelReader, ChannelWriter)> {
     let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
     let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
     let answers = out_tx.clone();
@@ -164,7 +165,7 @@ fn write_stdout(mut rx: mpsc::Receiver<Vec<u8>>) {
 /// here (to `answers`), every other line, newline included, goes to `to_mcp`.
 fn read_lines(
     mut input: impl BufRead,
-    api: Option<&WikipediaApi>,
+    api: Option<&wikipedia::Endpoint>,
     to_mcp: &mpsc::Sender<Vec<u8>>,
     answers: &mpsc::Sender<Vec<u8>>,
 ) {
@@ -226,7 +227,7 @@ fn read_lines(
 /// Sends one whole line (ending in `\n`) where it belongs; false once the other side is gone.
 fn route_line(
     line: Vec<u8>,
-    api: Option<&WikipediaApi>,
+    api: Option<&wikipedia::Endpoint>,
     to_mcp: &mpsc::Sender<Vec<u8>>,
     answers: &mpsc::Sender<Vec<u8>>,
 ) -> bool {

@@ -12,10 +12,10 @@ use parking_lot::Mutex;
 use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 use zim_search::ArchiveSearch;
-use zim_service::ZimService;
 use zim_service::paths::ArchiveFile;
+use zim_service::{ClientId, ZimService};
 use zim_wikipedia::cache::CacheConfig;
-use zim_wikipedia::jsonrpc::{self, MethodHandler, Reply};
+use zim_wikipedia::jsonrpc::{self, MethodHandler, Reply, RpcError};
 use zim_wikipedia::service::{WikiSource, WikiSources, WikipediaApi};
 
 use crate::http::JsonRpcExtension;
@@ -74,17 +74,67 @@ pub fn api(service: Arc<ZimService>) -> Result<Arc<WikipediaApi>, String> {
     Ok(Arc::new(WikipediaApi::new(Arc::new(sources), cache)))
 }
 
+/// The API where clients reach it: every method call is charged to the caller's rate-limit
+/// buckets first, as an MCP tool call is (a search as `search`, a page as `get_entry`).
+pub struct Endpoint {
+    pub api: Arc<WikipediaApi>,
+    pub service: Arc<ZimService>,
+}
+
+/// [`WikipediaApi`] as one client calls it.
+struct Charged<'a> {
+    endpoint: &'a Endpoint,
+    client: &'a ClientId,
+}
+
+/// JSON-RPC's implementation-defined server error, used for "slow down".
+const RATE_LIMITED: i64 = -32000;
+
+impl MethodHandler for Charged<'_> {
+    fn call(&self, method: &str, params: Option<&Value>) -> Result<Value, RpcError> {
+        let operation = match method {
+            "wikipedia.search" => "search",
+            "wikipedia.page" | "wikipedia.pageById" => "get_entry",
+            // Unknown methods cost nothing: they are refused at once.
+            _ => return self.endpoint.api.call(method, params),
+        };
+        if let Err(refused) = self
+            .endpoint
+            .service
+            .limiter()
+            .check(self.client, operation, None)
+        {
+            let mut error = RpcError::new(RATE_LIMITED, refused.message);
+            error.data = Some(json!({"retry_after": refused.retry_after}));
+            return Err(error);
+        }
+        self.endpoint.api.call(method, params)
+    }
+}
+
 /// Runs a payload on a blocking thread: answering reads archives and renders pages.
-async fn handle_blocking(api: Arc<WikipediaApi>, body: Bytes) -> Option<String> {
-    let reply =
-        tokio::task::spawn_blocking(move || jsonrpc::handle_payload(&body, api.as_ref())).await;
+async fn handle_blocking(endpoint: Arc<Endpoint>, client: ClientId, body: Bytes) -> Option<String> {
+    let reply = tokio::task::spawn_blocking(move || {
+        let charged = Charged {
+            endpoint: &endpoint,
+            client: &client,
+        };
+        jsonrpc::handle_payload(&body, &charged)
+    })
+    .await;
     reply_text(reply.ok())
 }
 
-/// Answers a payload on the calling thread (the stdio reader), a panic included.
-pub fn handle_here(api: &WikipediaApi, body: &[u8]) -> Option<String> {
+/// Answers a payload on the calling thread (the stdio reader, whose one client is local), a
+/// panic included.
+pub fn handle_here(endpoint: &Endpoint, body: &[u8]) -> Option<String> {
+    let client = ClientId::local();
+    let charged = Charged {
+        endpoint,
+        client: &client,
+    };
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        jsonrpc::handle_payload(body, api)
+        jsonrpc::handle_payload(body, &charged)
     }));
     reply_text(reply.ok())
 }
@@ -103,7 +153,7 @@ fn reply_text(reply: Option<Reply>) -> Option<String> {
 }
 
 /// The API on `POST /mcp`.
-pub struct HttpApi(pub Arc<WikipediaApi>);
+pub struct HttpApi(pub Arc<Endpoint>);
 
 impl JsonRpcExtension for HttpApi {
     fn claims(&self, body: &[u8], has_session: bool) -> bool {
@@ -113,8 +163,9 @@ impl JsonRpcExtension for HttpApi {
     fn handle(
         &self,
         body: Bytes,
+        client: ClientId,
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>> {
-        Box::pin(handle_blocking(Arc::clone(&self.0), body))
+        Box::pin(handle_blocking(Arc::clone(&self.0), client, body))
     }
 }
 

@@ -16,6 +16,8 @@ pub const PAGE_BY_ID: &str = "wikipedia.pageById";
 pub const DEFAULT_LANG: &str = "en";
 pub const DEFAULT_LIMIT: u32 = 10;
 pub const MAX_LIMIT: u32 = 50;
+/// Longest `query` or `title` accepted (characters).
+pub const MAX_STRING_CHARS: usize = 300;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchParams {
@@ -97,6 +99,13 @@ impl<'a> Named<'a> {
             Some(Value::String(s)) if s.trim().is_empty() => Err(invalid(
                 self.method,
                 &format!("{key} must be at least 1 character"),
+            )),
+            // A cap, as the live API has (titles are at most 255 bytes, searches 300
+            // characters): a multi-megabyte query would otherwise cost seconds of a core and
+            // gigabytes of parser memory, before any rate limit could help.
+            Some(Value::String(s)) if s.chars().count() > MAX_STRING_CHARS => Err(invalid(
+                self.method,
+                &format!("{key} must be at most {MAX_STRING_CHARS} characters"),
             )),
             Some(Value::String(s)) => Ok(s.clone()),
             Some(_) => Err(invalid(self.method, &format!("{key} must be a string"))),
@@ -273,6 +282,17 @@ mod tests {
             msg(search(Some(&json!({"query": "a", "limt": 3}))))
                 .contains("unknown parameter 'limt'")
         );
+    }
+
+    #[test]
+    fn strings_are_capped() {
+        let long = "a ".repeat(200_000);
+        assert_eq!(
+            msg(search(Some(&json!({"query": long})))),
+            "Invalid parameters for wikipedia.search: query must be at most 300 characters"
+        );
+        assert!(msg(page(Some(&json!({"title": "x".repeat(301)})))).contains("at most 300"));
+        assert!(search(Some(&json!({"query": "é".repeat(300)}))).is_ok());
     }
 
     #[test]
