@@ -5,12 +5,16 @@ Each test reproduces one finding against the real binary on loopback, with bound
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import threading
+import time
 
 import requests
 
 import subprocess
 
-from conftest import KIWIX, binary, clean_env
+from conftest import KIWIX, NONS, binary, clean_env, run, stdio_client, tool_json
 
 
 def post(url: str, body) -> requests.Response:
@@ -71,3 +75,78 @@ def test_wikipedia_lines_on_stdio_are_rate_limited_too():
         proc.wait(timeout=10)
     assert "result" in replies[0]
     assert any(r.get("error", {}).get("code") == -32000 for r in replies[1:])
+
+
+def test_a_replaced_archive_with_the_same_mtime_is_not_served_stale(tmp_path):
+    # Finding 3: `cp new.zim .t && touch -r target.zim .t && mv .t target.zim` kept the old,
+    # deleted archive answering (521/521 calls).
+    served = tmp_path / "served"
+    served.mkdir()
+    target = served / "target.zim"
+    shutil.copy(NONS / "small.zim", target)
+
+    async def go():
+        async with stdio_client("--mode", "advanced", str(served), env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            before = tool_json(await client.call_tool("zim_metadata", {"zim_file_path": "target.zim"}))
+            aside = served / ".t"
+            shutil.copy(KIWIX / "corner_cases.zim", aside)
+            stat = os.stat(target)
+            os.utime(aside, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+            os.replace(aside, target)
+            after = tool_json(await client.call_tool("zim_metadata", {"zim_file_path": "target.zim"}))
+            again = tool_json(await client.call_tool("zim_metadata", {"zim_file_path": "target.zim"}))
+            return before, after, again
+
+    before, after, again = run(go())
+    assert "Test ZIM file" in json.dumps(before)
+    assert "ZIM corner cases" in json.dumps(after), after
+    assert "ZIM corner cases" in json.dumps(again), again
+
+
+def test_a_symlink_swapped_under_load_never_serves_an_outside_archive(tmp_path):
+    # Finding 2: swapping served/sub between a real directory and a symlink to an outside
+    # directory returned the outside archive 6 times in 95,729 calls (check and open were two
+    # steps). Bounded: ~3 s of calls while another thread swaps as fast as it can.
+    served = tmp_path / "served"
+    inside = tmp_path / "inside"
+    outside = tmp_path / "outside"
+    for d in (served, inside, outside):
+        d.mkdir()
+    shutil.copy(NONS / "small.zim", inside / "small.zim")
+    shutil.copy(KIWIX / "corner_cases.zim", outside / "small.zim")
+    sub = served / "sub"
+    os.symlink(inside, sub)
+    stop = threading.Event()
+
+    def swap():
+        flip = False
+        while not stop.is_set():
+            tmp = served / ".swap"
+            try:
+                os.symlink(outside if flip else inside, tmp)
+                os.replace(tmp, sub)
+            except OSError:
+                pass
+            flip = not flip
+
+    async def go():
+        seen_outside = 0
+        calls = 0
+        async with stdio_client("--mode", "advanced", str(served), env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            worker = threading.Thread(target=swap, daemon=True)
+            worker.start()
+            deadline = time.monotonic() + 3.0
+            try:
+                while time.monotonic() < deadline:
+                    result = await client.call_tool("zim_metadata", {"zim_file_path": "sub/small.zim"})
+                    calls += 1
+                    if not result.is_error and "ZIM corner cases" in json.dumps(tool_json(result)):
+                        seen_outside += 1
+            finally:
+                stop.set()
+                worker.join(timeout=5)
+        return calls, seen_outside
+
+    calls, seen_outside = run(go())
+    assert calls > 50
+    assert seen_outside == 0, f"{seen_outside} of {calls} calls served the outside archive"

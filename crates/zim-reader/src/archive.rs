@@ -199,6 +199,18 @@ impl Archive {
         self.inner.header.uuid_string()
     }
 
+    /// Where the archive's open files really are now, one per part (`None` when it cannot be
+    /// told). Checking these, not the name that was opened, is what makes a containment check
+    /// race-free: a symlink swapped after the check cannot change what a descriptor reads.
+    pub fn opened_real_paths(&self) -> Vec<Option<std::path::PathBuf>> {
+        self.inner.parts.real_paths()
+    }
+
+    /// Metadata of the archive's (first) open file, from its descriptor.
+    pub fn opened_metadata(&self) -> Option<std::fs::Metadata> {
+        self.inner.parts.metadata()
+    }
+
     /// Size of the archive in bytes (sum of the parts / ranges).
     pub fn filesize(&self) -> u64 {
         self.inner.parts.size()

@@ -39,6 +39,25 @@ fn file_name_for_error(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// `/proc/self/fd/N` for a part's descriptor.
+fn fd_path(seg: &Segment) -> PathBuf {
+    use std::os::fd::AsRawFd;
+    PathBuf::from(format!("/proc/self/fd/{}", seg.file.as_raw_fd()))
+}
+
+/// A path that opens the very file a part reads, whatever its name names now: the
+/// descriptor's `/proc/self/fd/N` where procfs is mounted, else the name it was opened by.
+/// Index readers that open the archive themselves (Xapian) use it, so they read the file the
+/// reader checked, not whatever a swapped symlink points at later.
+fn reopen_path(seg: &Segment) -> PathBuf {
+    let proc = fd_path(seg);
+    if proc.exists() {
+        proc
+    } else {
+        seg.path.clone()
+    }
+}
+
 fn open_file(path: &Path) -> Result<(File, u64), ZimError> {
     let file = File::open(path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -267,7 +286,26 @@ impl Parts {
         if in_seg.checked_add(len)? > seg.len {
             return None;
         }
-        Some((seg.path.clone(), seg.physical_offset.checked_add(in_seg)?))
+        Some((reopen_path(seg), seg.physical_offset.checked_add(in_seg)?))
+    }
+
+    /// Where each open part really is now, as the kernel sees its descriptor (a renamed or
+    /// swapped directory on the way does not change the file a descriptor reads). Falls back
+    /// to the canonical form of the name the part was opened by where `/proc` is missing.
+    pub(crate) fn real_paths(&self) -> Vec<Option<PathBuf>> {
+        self.segments
+            .iter()
+            .map(|seg| {
+                std::fs::read_link(fd_path(seg))
+                    .ok()
+                    .or_else(|| seg.path.canonicalize().ok())
+            })
+            .collect()
+    }
+
+    /// The first part's metadata, from its open descriptor (`fstat`).
+    pub(crate) fn metadata(&self) -> Option<std::fs::Metadata> {
+        self.segments.first()?.file.metadata().ok()
     }
 
     /// An owned streaming reader over `[offset, size)`, for decoders that

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod config;
 pub mod cursor;
 pub mod error;
+pub mod identity;
 pub mod memo;
 pub mod merge;
 pub mod paths;

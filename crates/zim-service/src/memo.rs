@@ -23,7 +23,6 @@
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value, json};
 
@@ -36,7 +35,7 @@ pub const MEMO_PREFIX: &str = "memo\u{1f}";
 #[derive(Debug, Default)]
 pub struct Recording {
     pub charges: Vec<(String, Option<u32>)>,
-    pub archives: Vec<(PathBuf, Option<SystemTime>)>,
+    pub archives: Vec<(PathBuf, Option<String>)>,
     pub volatile: bool,
 }
 
@@ -65,10 +64,10 @@ pub(crate) fn note_charge(operation: &str, cost: Option<u32>) {
     with_recording(|r| r.charges.push((operation.to_owned(), cost)));
 }
 
-pub(crate) fn note_archive(path: &Path, modified: Option<SystemTime>) {
+pub(crate) fn note_archive(path: &Path, stamp: Option<String>) {
     with_recording(|r| {
         if !r.archives.iter().any(|(p, _)| p == path) {
-            r.archives.push((path.to_path_buf(), modified));
+            r.archives.push((path.to_path_buf(), stamp));
         }
     });
 }
@@ -102,9 +101,9 @@ pub fn entry(output: &ToolOutput, recording: &Recording) -> Option<Value> {
         .map(|(op, cost)| json!([op, cost]))
         .collect();
     let mut archives = Vec::with_capacity(recording.archives.len());
-    for (path, modified) in &recording.archives {
+    for (path, stamp) in &recording.archives {
         // A path that is not UTF-8 cannot be checked later: do not keep the answer.
-        archives.push(json!([path.to_str()?, modified.map(nanos)]));
+        archives.push(json!([path.to_str()?, stamp]));
     }
     Some(json!({"output": output, "charges": charges, "archives": archives}))
 }
@@ -121,8 +120,8 @@ pub fn replay(entry: &Value) -> Option<Replay> {
     for archive in entry.get("archives")?.as_array()? {
         let path = archive.get(0)?.as_str()?;
         let kept = archive.get(1)?.as_str().map(str::to_owned);
-        let now = std::fs::metadata(path).ok()?.modified().ok().map(nanos);
-        if now != kept {
+        let now = crate::identity::stamp_of(std::path::Path::new(path));
+        if now.is_none() || now != kept {
             return None;
         }
     }
@@ -144,13 +143,6 @@ pub fn replay(entry: &Value) -> Option<Replay> {
     Some(Replay { charges, output })
 }
 
-/// A modification time as text (nanoseconds since the epoch; JSON numbers would lose digits).
-fn nanos(t: SystemTime) -> String {
-    t.duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos().to_string())
-        .unwrap_or_else(|_| "before-epoch".to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,11 +152,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("a.zim");
         std::fs::write(&file, b"one").unwrap();
-        let modified = std::fs::metadata(&file).unwrap().modified().ok();
+        let stamp = crate::identity::stamp_of(&file);
         let (out, recording) = record(|| {
             note_charge("search", Some(2));
-            note_archive(&file, modified);
-            note_archive(&file, modified);
+            note_archive(&file, stamp.clone());
+            note_archive(&file, stamp.clone());
             ToolOutput::Text("answer".into())
         });
         assert_eq!(recording.archives.len(), 1);
@@ -173,7 +165,7 @@ mod tests {
         assert_eq!(replayed.charges, vec![("search".to_owned(), Some(2))]);
         assert!(matches!(replayed.output, ToolOutput::Text(t) if t == "answer"));
         // A replaced file (new mtime) or a removed one ends the replay.
-        let later = SystemTime::now() + std::time::Duration::from_secs(5);
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
         std::fs::File::options()
             .write(true)
             .open(&file)

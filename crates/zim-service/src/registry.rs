@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::SystemTime;
 
 use parking_lot::RwLock;
 use zim_reader::{Archive, OpenOptions};
@@ -29,8 +28,9 @@ pub struct OpenArchive {
 
 struct Opened {
     archive: Archive,
-    /// mtime when opened: a replaced file is reopened.
-    modified: Option<SystemTime>,
+    /// Identity of the opened file (`identity::stamp` of its descriptor): a path that names
+    /// another file now is reopened.
+    stamp: Option<String>,
 }
 
 pub struct ArchiveRegistry {
@@ -157,12 +157,11 @@ impl ArchiveRegistry {
                 "Access denied: the archive now resolves outside the allowed directories",
             ));
         }
-        let modified = std::fs::metadata(&canonical)
-            .and_then(|m| m.modified())
-            .ok();
-        crate::memo::note_archive(&canonical, modified);
+        let current = crate::identity::stamp_of(&canonical);
+        crate::memo::note_archive(&canonical, current.clone());
         if let Some(opened) = self.opened.read().get(&canonical)
-            && opened.modified == modified
+            && opened.stamp.is_some()
+            && opened.stamp == current
         {
             return Ok(OpenArchive {
                 file: Arc::new(file),
@@ -183,11 +182,26 @@ impl ArchiveRegistry {
                 ),
             )
         })?;
+        // Containment enforced on what was opened, not on the name: a directory swapped for a
+        // symlink between the check above and the open cannot make a descriptor read outside.
+        // Every part of a split archive counts.
+        let contained = archive.opened_real_paths().iter().all(|real| {
+            real.as_deref()
+                .is_some_and(|p| self.dirs.root_of(p).is_some())
+        });
+        if !contained {
+            return Err(ToolError::security(
+                "Access denied: the archive resolves outside the allowed directories",
+            ));
+        }
+        let stamp = archive
+            .opened_metadata()
+            .map(|m| crate::identity::stamp(&m));
         self.opened.write().insert(
             canonical,
             Opened {
                 archive: archive.clone(),
-                modified,
+                stamp,
             },
         );
         Ok(OpenArchive {
