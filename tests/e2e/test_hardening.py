@@ -150,3 +150,25 @@ def test_a_symlink_swapped_under_load_never_serves_an_outside_archive(tmp_path):
     calls, seen_outside = run(go())
     assert calls > 50
     assert seen_outside == 0, f"{seen_outside} of {calls} calls served the outside archive"
+
+
+def test_resources_prompts_and_completions_are_rate_limited():
+    # Finding 7: resources/read was not rate-limited (nor prompts and completions).
+    from mcp.shared.exceptions import MCPError as McpError
+
+    env = {"OPENZIM_MCP_RATE_LIMIT__REQUESTS_PER_SECOND": "0.1", "OPENZIM_MCP_RATE_LIMIT__BURST_SIZE": "3"}
+
+    async def go():
+        outcomes = []
+        async with stdio_client(str(KIWIX), env=env) as client:
+            for _ in range(5):
+                try:
+                    await client.read_resource("zim://files")
+                    outcomes.append("ok")
+                except McpError as err:
+                    outcomes.append(err.error.code)
+        return outcomes
+
+    outcomes = run(go())
+    assert outcomes[0] == "ok", outcomes
+    assert -32000 in outcomes, outcomes

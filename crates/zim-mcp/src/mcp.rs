@@ -54,6 +54,22 @@ impl ZimMcpServer {
 
 /// Who a request is charged to by the rate limiter. The HTTP transports tag every request
 /// with its client (see `http::identify_client`); over stdio there is only one.
+/// Charges `operation` to the caller's rate-limit buckets: resources, prompts and completions
+/// cost like the tools they stand for, so no entry point is free to flood. A refusal is
+/// JSON-RPC's implementation-defined server error with the wait in `data.retry_after`.
+fn admit(service: &ZimService, client: &ClientId, operation: &str) -> Result<(), McpError> {
+    service
+        .limiter()
+        .check(client, operation, None)
+        .map_err(|refused| {
+            McpError::new(
+                rmcp::model::ErrorCode(-32000),
+                refused.message,
+                Some(serde_json::json!({"retry_after": refused.retry_after})),
+            )
+        })
+}
+
 fn client_of(context: &RequestContext<RoleServer>) -> ClientId {
     context
         .extensions
@@ -249,8 +265,9 @@ impl ServerHandler for ZimMcpServer {
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, McpError> {
+        admit(&self.service, &client_of(&context), "get_prompt")?;
         let args = request.arguments.unwrap_or_default();
         prompts::get(&request.name, &args)
             .map(Into::into)
@@ -305,8 +322,9 @@ impl ServerHandler for ZimMcpServer {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
+        admit(&self.service, &client_of(&context), "read_resource")?;
         let uri = request.uri.clone();
         let not_found = |message: String| {
             McpError::resource_not_found(message, Some(serde_json::json!({"uri": uri})))
@@ -374,6 +392,7 @@ impl ServerHandler for ZimMcpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
         let client = client_of(&context);
+        admit(&self.service, &client, "complete")?;
         let Some(kind) = completion_kind(&request.r#ref, &request.argument.name) else {
             return Ok(CompleteResult::default());
         };

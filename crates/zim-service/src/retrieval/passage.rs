@@ -2,6 +2,7 @@
 //! that holds it, so an answer can cite `path#section`. Used by the question pipeline (the
 //! best page's answering passage) and by synthesize (passages from several pages).
 
+#[cfg(feature = "render")]
 use std::collections::HashSet;
 
 /// Paragraphs shorter than this are captions or list stubs, not passages.
