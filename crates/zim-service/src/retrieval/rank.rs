@@ -129,6 +129,7 @@ pub fn anchor_match<'h>(
 pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>) -> Vec<Ranked> {
     let mut order: Vec<Ranked> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
+    let mut title_gain: Vec<f64> = Vec::new();
     for list in lists {
         for (rank, hit) in list.hits.iter().enumerate() {
             let key = hit.path.split('#').next().unwrap_or(&hit.path).to_owned();
@@ -145,8 +146,19 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
                 });
                 order.len() - 1
             });
+            if title_gain.len() < order.len() {
+                title_gain.resize(order.len(), 0.0);
+            }
             if let Some(r) = order.get_mut(slot) {
-                r.score += gain;
+                // The title index's rank says only that a title holds some of the words: it
+                // counts once the title's (rarity-weighted) share of the request is known.
+                if list.source == CandidateSource::TitleWords {
+                    if let Some(t) = title_gain.get_mut(slot) {
+                        *t += gain;
+                    }
+                } else {
+                    r.score += gain;
+                }
                 if !r.sources.contains(&list.source) {
                     r.sources.push(list.source);
                 }
@@ -156,17 +168,18 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
             }
         }
     }
-    let best_fused = order.iter().map(|r| r.score).fold(0.0_f64, f64::max);
+    title_gain.resize(order.len(), 0.0);
     let suffixes = site_suffixes(order.iter().map(|r| r.title.as_str()));
     let form = |w: &str| word_form(w, facts.stemmer);
     let wanted = wanted_words(analysis, &form, facts.word_weights);
     let heads = head_words(analysis, &form);
-    for r in &mut order {
-        let fused = if best_fused > 0.0 {
-            r.score / best_fused
-        } else {
-            0.0
-        };
+    let heaviest = wanted
+        .iter()
+        .map(|(_, weight)| *weight)
+        .fold(0.0_f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let mut features = Vec::with_capacity(order.len());
+    for (slot, r) in order.iter_mut().enumerate() {
         let main = main_title(&r.title, &suffixes);
         let words = title_words(main, &form);
         let matched: f64 = wanted.iter().map(|(w, _)| word_match(w, &words)).sum();
@@ -180,16 +193,51 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
         } else {
             0.0
         };
-        let precision = ratio(matched, words.len());
-        let head = head_of(main, &form)
+        // A title made of the request's common words ("git-cat-file" for "delete untracked
+        // files") is no more about the request than its text: precision and the head bonus
+        // count as much as the matched words weigh.
+        let unweighted = ratio(matched, wanted.len());
+        let rarity = if unweighted > 0.0 {
+            (coverage / unweighted).min(1.0)
+        } else {
+            0.0
+        };
+        let precision = ratio(matched, words.len()) * rarity;
+        let head_words = head_of(main, &form);
+        let head = head_words
             .iter()
-            .any(|h| heads.iter().any(|w| likeness(h, w) >= 1.0));
+            .map(|h| {
+                let as_word = wanted
+                    .iter()
+                    .filter(|(w, _)| likeness(h, w) >= 1.0)
+                    .map(|(_, weight)| weight / heaviest)
+                    .fold(0.0, f64::max);
+                let as_identifier = if heads
+                    .iter()
+                    .skip(wanted.len())
+                    .any(|w| likeness(h, w) >= 1.0)
+                {
+                    1.0
+                } else {
+                    0.0
+                };
+                as_word.max(as_identifier)
+            })
+            .fold(0.0, f64::max);
         r.title_coverage = coverage;
-        r.score = fused
-            + W_COVERAGE * coverage
-            + W_PRECISION * precision
-            + if head { W_HEAD } else { 0.0 }
+        let fused = r.score + title_gain.get(slot).copied().unwrap_or(0.0) * (0.5 + 0.5 * coverage);
+        let rest = W_COVERAGE * coverage + W_PRECISION * precision + W_HEAD * head
             - page_penalty(&r.path, main, facts);
+        features.push((fused, rest));
+    }
+    let best_fused = features.iter().map(|f| f.0).fold(0.0_f64, f64::max);
+    for (r, (fused, rest)) in order.iter_mut().zip(features) {
+        let fused = if best_fused > 0.0 {
+            fused / best_fused
+        } else {
+            0.0
+        };
+        r.score = fused + rest;
     }
     order.sort_by(|a, b| b.score.total_cmp(&a.score));
     order
