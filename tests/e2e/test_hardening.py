@@ -172,3 +172,24 @@ def test_resources_prompts_and_completions_are_rate_limited():
     outcomes = run(go())
     assert outcomes[0] == "ok", outcomes
     assert -32000 in outcomes, outcomes
+
+
+def test_health_is_degraded_while_archives_cannot_be_opened(tmp_path):
+    # Finding 7: zim_health said "healthy" while 34 of 44 archives could not be opened.
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(NONS / "small.zim", served / "good.zim")
+    (served / "truncated.zim").write_bytes((NONS / "small.zim").read_bytes()[:40])
+    shutil.copy(NONS / "invalid.smaller_than_header.zim", served / "tiny.zim")
+
+    async def go():
+        async with stdio_client("--mode", "advanced", str(served), env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            return tool_json(await client.call_tool("zim_health", {}))
+
+    report = run(go())
+    health = report["health"]
+    assert health["status"] == "degraded", health
+    assert health["health_checks"]["archives_unreadable"] == 2
+    names = sorted(a["zim_file"].rsplit("/", 1)[-1] for a in health["unreadable_archives"])
+    assert names == ["tiny.zim", "truncated.zim"], names
+    assert str(tmp_path) not in json.dumps(report)

@@ -48,6 +48,9 @@ pub fn config_hash(config: &Config) -> String {
         .collect()
 }
 
+/// Archives opened by one health report at most (the rest are listed, not checked).
+const MAX_ARCHIVES_CHECKED: usize = 1_000;
+
 pub fn server_report(facts: &ServerFacts<'_>) -> Value {
     // Uptime and live statistics: never an answer to keep.
     crate::memo::note_volatile();
@@ -79,8 +82,30 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
             facts.inert_settings.join(", ")
         ));
     }
+    // Every listed archive must open: a directory full of truncated or unreadable files is
+    // not healthy because the directory itself is readable. Opening is O(header) and open
+    // archives are reused, so this is a stat per archive after the first report.
+    let mut unreadable = Vec::new();
+    for file in files.iter().take(MAX_ARCHIVES_CHECKED) {
+        if let Err(err) = facts.registry.open_file(file.clone()) {
+            unreadable.push(json!({"zim_file": file.display, "error": err.payload().message}));
+        }
+    }
+    if !unreadable.is_empty() {
+        warnings.push(format!(
+            "{} of {} archives cannot be opened",
+            unreadable.len(),
+            files.len().min(MAX_ARCHIVES_CHECKED)
+        ));
+        recommendations.push(
+            "Replace or remove the archives listed in unreadable_archives (truncated, corrupt or not readable by the server)"
+                .to_owned(),
+        );
+    }
     let status = if readable == 0 {
         "unhealthy"
+    } else if !unreadable.is_empty() {
+        "degraded"
     } else if warnings.is_empty() {
         "healthy"
     } else {
@@ -113,7 +138,9 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
                 "zim_files_found": files.len(),
                 "permissions_ok": readable == total_dirs,
                 "archives_open": facts.registry.open_count(),
+                "archives_unreadable": unreadable.len(),
             },
+            "unreadable_archives": unreadable,
             "recommendations": recommendations,
             "warnings": warnings,
         },
