@@ -193,3 +193,49 @@ def test_health_is_degraded_while_archives_cannot_be_opened(tmp_path):
     names = sorted(a["zim_file"].rsplit("/", 1)[-1] for a in health["unreadable_archives"])
     assert names == ["tiny.zim", "truncated.zim"], names
     assert str(tmp_path) not in json.dumps(report)
+
+
+def test_malformed_requests_get_json_rpc_errors_on_http_and_stdio(http_server):
+    # Finding 8: invalid JSON on /mcp got HTTP 415 with plain text; tools/call with string
+    # arguments got -32601; stdio dropped unparsable lines without an answer.
+    server = http_server(str(KIWIX))
+    url = server.base + "/mcp"
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    bad = requests.post(url, headers=headers, data="{not json", timeout=30)
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == -32700
+    odd = requests.post(url, headers=headers, data="42", timeout=30)
+    assert odd.json()["error"]["code"] == -32600
+    call = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "zim_query", "arguments": "q=x"}}
+    refused = requests.post(url, headers=headers, data=json.dumps(call), timeout=30).json()
+    assert refused["error"]["code"] == -32602 and refused["id"] == 5
+
+    proc = subprocess.Popen([binary(), str(KIWIX)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=clean_env(), text=True)
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("this is not json\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["error"]["code"] == -32700
+        proc.stdin.write(json.dumps(call) + "\n")
+        proc.stdin.flush()
+        reply = json.loads(proc.stdout.readline())
+        assert reply["error"]["code"] == -32602 and reply["id"] == 5
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_two_host_headers_are_refused(http_server):
+    # Finding 8: two Host headers were accepted (first wins).
+    import socket
+
+    server = http_server(str(KIWIX))
+    port = int(server.base.rsplit(":", 1)[1])
+    request = (
+        "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        status = sock.recv(4096).split(b"\r\n", 1)[0]
+    assert b" 400 " in status, status
+    assert requests.get(server.base + "/healthz", timeout=10).status_code == 200

@@ -246,6 +246,12 @@ async fn check_host_and_origin(
     next: Next,
 ) -> Response {
     let headers = request.headers();
+    // Two Host headers are an ambiguity proxies resolve differently (the first, the last):
+    // refused rather than guessed.
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        tracing::warn!("refused request with several Host headers");
+        return (StatusCode::BAD_REQUEST, "several Host headers").into_response();
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|v| v.to_str().ok())
@@ -319,6 +325,21 @@ async fn mcp_handler(State(state): State<AppState>, request: Request) -> Respons
         Err(_) => return (StatusCode::PAYLOAD_TOO_LARGE, "request body too large").into_response(),
     };
     let has_session = parts.headers.contains_key("mcp-session-id");
+    // A wrong Content-Type stays rmcp's 415; a JSON body that is no request gets its
+    // JSON-RPC error.
+    let json_body = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("application/json"));
+    if let Some(refusal) = json_body.then(|| crate::precheck::refuse(&bytes)).flatten() {
+        return (
+            StatusCode::BAD_REQUEST,
+            [(header::CONTENT_TYPE, "application/json")],
+            refusal.to_string(),
+        )
+            .into_response();
+    }
     if extension.claims(&bytes, has_session) {
         let client = parts
             .extensions

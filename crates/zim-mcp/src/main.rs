@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod http;
 mod mcp;
+mod precheck;
 mod prompts;
 mod sse;
 mod stdio;

@@ -233,6 +233,11 @@ fn route_line(
 ) -> bool {
     let body = line.strip_suffix(b"\n").unwrap_or(&line);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
+    // A line that is not a request gets its JSON-RPC error here (rmcp would drop it silently).
+    if let Some(mut refusal) = crate::precheck::refuse(body).map(|v| v.to_string()) {
+        refusal.push('\n');
+        return answers.blocking_send(refusal.into_bytes()).is_ok();
+    }
     match api {
         // Inside stdio everything belongs to one MCP session.
         Some(api) if jsonrpc::claims(body, true) => match wikipedia::handle_here(api, body) {
