@@ -128,16 +128,20 @@ def named_paths(text: str, entries: set[str] | None) -> list[str]:
         json_strings(json.loads(body), candidates)
     except (json.JSONDecodeError, ValueError):
         candidates.append(body)
-    tokens: list[str] = []
+    # (token, whole): a whole string value may be any path; a word cut out of running text
+    # counts only when it looks like one (has `/`, `.` or `_`), so that prose words which
+    # happen to be entry names ("Language", a metadata entry) are not taken for citations.
+    tokens: list[tuple[str, bool]] = []
     for c in candidates:
-        stripped = c.strip()
-        tokens.append(stripped)
-        tokens.extend(t.strip(".:;!?") for t in TOKEN_SPLIT.split(c))
+        tokens.append((c.strip(), True))
+        tokens.extend((t.strip(".:;!?"), False) for t in TOKEN_SPLIT.split(c))
         # Markdown link targets: [title](path)
-        tokens.extend(m.group(1) for m in re.finditer(r"\]\(([^)\s]+)\)", c))
+        tokens.extend((m.group(1), True) for m in re.finditer(r"\]\(([^)\s]+)\)", c))
     seen: list[str] = []
-    for token in tokens:
+    for token, whole in tokens:
         if not token or len(token) > 400:
+            continue
+        if not whole and not any(ch in token for ch in "/._"):
             continue
         path = token.split("#", 1)[0]
         known = path in entries if entries is not None else bool(PATH_SHAPE.match(path))
