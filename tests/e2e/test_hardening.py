@@ -239,3 +239,38 @@ def test_two_host_headers_are_refused(http_server):
         status = sock.recv(4096).split(b"\r\n", 1)[0]
     assert b" 400 " in status, status
     assert requests.get(server.base + "/healthz", timeout=10).status_code == 200
+
+
+def _open_sse(port: int, source: str):
+    import socket
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(10)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(b"GET /sse HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+    status = sock.recv(4096).split(b"\r\n", 1)[0]
+    return sock, status
+
+
+def test_one_client_cannot_take_every_sse_stream(http_server):
+    # Finding 6: one global cap of 256 SSE streams; one client opening 1,000 locked every
+    # other client out (503) until it closed them.
+    server = http_server(str(KIWIX), transport="sse")
+    port = int(server.base.rsplit(":", 1)[1])
+    held = []
+    try:
+        for _ in range(16):
+            sock, status = _open_sse(port, "127.0.0.1")
+            held.append(sock)
+            assert b" 200 " in status, status
+        sock, status = _open_sse(port, "127.0.0.1")
+        held.append(sock)
+        assert b" 429 " in status, status
+        # Another client (another loopback address) still gets a stream.
+        sock, status = _open_sse(port, "127.0.0.2")
+        held.append(sock)
+        assert b" 200 " in status, status
+    finally:
+        for sock in held:
+            sock.close()

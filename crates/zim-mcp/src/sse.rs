@@ -31,8 +31,15 @@ use zim_service::{ClientId, ZimService};
 
 /// Concurrent SSE sessions allowed; more would only let one client exhaust the server.
 const MAX_SESSIONS: usize = 256;
+/// Concurrent SSE sessions of one client (peer address): one client opening streams by the
+/// hundred must not lock every other client out of the global cap.
+const MAX_SESSIONS_PER_CLIENT: usize = 16;
 
-type Inbound = mpsc::UnboundedSender<RxJsonRpcMessage<RoleServer>>;
+/// A session's inbound channel and the client that opened it.
+type Inbound = (
+    mpsc::UnboundedSender<RxJsonRpcMessage<RoleServer>>,
+    ClientId,
+);
 
 #[derive(Clone)]
 pub struct SseSessions {
@@ -74,15 +81,30 @@ impl Drop for SessionGuard {
     }
 }
 
-pub async fn sse_handler(State(state): State<AppState>) -> Response {
+pub async fn sse_handler(
+    State(state): State<AppState>,
+    Extension(client): Extension<ClientId>,
+) -> Response {
     let sessions = state.sse.clone();
-    if sessions.sessions.lock().len() >= MAX_SESSIONS {
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many SSE sessions").into_response();
-    }
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (in_tx, in_rx) = mpsc::unbounded::<RxJsonRpcMessage<RoleServer>>();
     let (out_tx, out_rx) = mpsc::unbounded::<TxJsonRpcMessage<RoleServer>>();
-    sessions.sessions.lock().insert(id.clone(), in_tx);
+    {
+        // Both caps checked and the session inserted under one lock.
+        let mut open = sessions.sessions.lock();
+        let mine = open.values().filter(|(_, owner)| *owner == client).count();
+        if mine >= MAX_SESSIONS_PER_CLIENT {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many SSE sessions from this client; close some first",
+            )
+                .into_response();
+        }
+        if open.len() >= MAX_SESSIONS {
+            return (StatusCode::SERVICE_UNAVAILABLE, "too many SSE sessions").into_response();
+        }
+        open.insert(id.clone(), (in_tx, client));
+    }
     let server = ZimMcpServer::new(Arc::clone(&sessions.service), &sessions.hub)
         .with_wikipedia_tools(sessions.wikipedia_tools.clone());
     let stop = sessions.shutdown.clone();
@@ -141,7 +163,7 @@ pub async fn messages_handler(
     Extension(client): Extension<ClientId>,
     body: axum::body::Bytes,
 ) -> Response {
-    let Some(sender) = state.sse.sessions.lock().get(&query.session_id).cloned() else {
+    let Some((sender, _)) = state.sse.sessions.lock().get(&query.session_id).cloned() else {
         return (StatusCode::NOT_FOUND, "unknown or closed session").into_response();
     };
     let mut message: RxJsonRpcMessage<RoleServer> = match serde_json::from_slice(&body) {
