@@ -274,3 +274,69 @@ def test_one_client_cannot_take_every_sse_stream(http_server):
     finally:
         for sock in held:
             sock.close()
+
+
+def _closed_within(sock, seconds: float) -> bool:
+    """Whether the server closes the connection within `seconds` (EOF or reset)."""
+    import socket
+
+    sock.settimeout(seconds)
+    try:
+        while True:
+            data = sock.recv(4096)
+            if not data:
+                return True
+            if b"408" in data or b"Connection: close" in data:
+                return True
+    except socket.timeout:
+        return False
+    except OSError:
+        return True
+
+
+def test_connections_are_capped_per_address_and_timed_out(http_server):
+    # Finding 5: no idle or header-read timeout and no per-address limit: 500 idle and 300
+    # slow-header connections stayed open, before authentication.
+    import socket
+
+    server = http_server(
+        str(KIWIX),
+        env={
+            "ZIM_MCP_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "5",
+            "ZIM_MCP_HTTP_HEADER_TIMEOUT_SECONDS": "1",
+            "ZIM_MCP_HTTP_IDLE_TIMEOUT_SECONDS": "2",
+        },
+    )
+    port = int(server.base.rsplit(":", 1)[1])
+
+    def connect(source="127.0.0.1"):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind((source, 0))
+        sock.connect(("127.0.0.1", port))
+        return sock
+
+    held = [connect() for _ in range(5)]
+    try:
+        extra = connect()
+        assert _closed_within(extra, 2.0), "a sixth connection from one address is closed"
+        extra.close()
+        # Another address is served meanwhile.
+        other = connect("127.0.0.2")
+        other.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        other.settimeout(5)
+        assert b" 200 " in other.recv(4096).split(b"\r\n", 1)[0]
+        other.close()
+    finally:
+        for sock in held:
+            sock.close()
+
+    # Headers that never finish are cut off at the header deadline.
+    slow = connect()
+    slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    assert _closed_within(slow, 4.0), "slow headers are cut off"
+    slow.close()
+    # A connection that says nothing is closed once idle.
+    idle = connect()
+    assert _closed_within(idle, 5.0), "an idle connection is closed"
+    idle.close()
+    assert requests.get(server.base + "/healthz", timeout=10).status_code == 200

@@ -1,6 +1,7 @@
 //! `zim-mcp`: an MCP server over offline ZIM archives, a drop-in replacement for the Python
 //! `openzim-mcp` (same tools, flags and environment variables).
 
+mod accept;
 mod allocator;
 mod cli;
 mod commands;
@@ -208,19 +209,16 @@ async fn run_http(
     );
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await?;
     let local = listener.local_addr()?;
-    // A response goes out in several small writes (headers, SSE priming event, the message);
-    // with Nagle's algorithm on, a client that delays its ACKs stalls each one for ~40 ms.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        if let Err(err) = tcp.set_nodelay(true) {
-            tracing::debug!("cannot set TCP_NODELAY: {err}");
-        }
-    });
     tracing::info!("listening on http://{local}/{path}");
-    // Connection info gives the rate limiter each client's address.
-    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move { shutdown.cancelled().await })
-        .await?;
+    let limits = accept::Limits::from_env(|k| std::env::var(k).ok());
+    accept::serve(
+        listener,
+        app,
+        limits,
+        shutdown,
+        std::time::Duration::from_secs(10),
+    )
+    .await?;
     tracing::info!("server stopped");
     Ok(())
 }
