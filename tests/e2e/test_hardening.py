@@ -340,3 +340,31 @@ def test_connections_are_capped_per_address_and_timed_out(http_server):
     assert _closed_within(idle, 5.0), "an idle connection is closed"
     idle.close()
     assert requests.get(server.base + "/healthz", timeout=10).status_code == 200
+
+
+def _initialize(url: str, source_headers=None):
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "probe", "version": "0"}}}
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    return requests.post(url, headers=headers, data=json.dumps(body), timeout=30)
+
+
+def test_streamable_http_sessions_are_capped_per_client_and_unknown_deletes_are_404(http_server):
+    # Finding 4: 22,002 initialize calls without DELETE took RSS from 12 MB to 1.2 GB.
+    # Finding 8: DELETE of an unknown or forged session answered 202.
+    server = http_server(str(KIWIX), env={"ZIM_MCP_HTTP_MAX_SESSIONS_PER_CLIENT": "3"})
+    url = server.base + "/mcp"
+    ids = []
+    for _ in range(3):
+        reply = _initialize(url)
+        assert reply.status_code == 200, reply.text
+        ids.append(reply.headers["mcp-session-id"])
+    refused = _initialize(url)
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == -32000
+    # Closing one frees its place.
+    done = requests.delete(url, headers={"mcp-session-id": ids[0]}, timeout=30)
+    assert done.status_code in (200, 202, 204)
+    assert _initialize(url).status_code == 200
+    forged = requests.delete(url, headers={"mcp-session-id": "not-a-session"}, timeout=30)
+    assert forged.status_code == 404

@@ -61,6 +61,7 @@ pub(crate) struct AppState {
     mcp: McpService,
     extension: Option<Arc<dyn JsonRpcExtension>>,
     pub(crate) sse: SseSessions,
+    sessions: crate::sessions::SessionCaps,
 }
 
 /// Build the application router for the configured transport (`http` or `sse`).
@@ -83,6 +84,7 @@ pub fn router(
         // `stateless_http`: handshake-era clients get no session, each POST is answered on
         // its own (any replica can answer it), and GET/DELETE on /mcp are 405 `Allow: POST`.
         .with_legacy_session_mode(!(config.stateless_http && config.transport == Transport::Http));
+    let manager: Arc<LocalSessionManager> = Arc::new(LocalSessionManager::default());
     let mcp = StreamableHttpService::new(
         move || {
             Ok(
@@ -90,7 +92,7 @@ pub fn router(
                     .with_wikipedia_tools(factory_wikipedia.clone()),
             )
         },
-        LocalSessionManager::default().into(),
+        Arc::clone(&manager),
         mcp_config,
     );
     let state = AppState {
@@ -99,6 +101,7 @@ pub fn router(
         config: Arc::clone(&config),
         mcp,
         extension,
+        sessions: crate::sessions::SessionCaps::new(manager),
     };
     let mut app = Router::new().route("/mcp", any(mcp_handler));
     if config.transport == Transport::Sse {
@@ -313,6 +316,17 @@ async fn identify_client(mut request: Request, next: Next) -> Response {
 /// `/mcp`: JSON-RPC extension methods are answered here; everything else goes to rmcp's
 /// streamable HTTP service (sessions, SSE streams, DELETE).
 async fn mcp_handler(State(state): State<AppState>, request: Request) -> Response {
+    let session = request
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    if request.method() == Method::DELETE
+        && let Some(id) = &session
+        && !state.sessions.exists(id).await
+    {
+        return (StatusCode::NOT_FOUND, "unknown session").into_response();
+    }
     let Some(extension) = state.extension.clone() else {
         return forward(&state, request).await;
     };
@@ -352,7 +366,26 @@ async fn mcp_handler(State(state): State<AppState>, request: Request) -> Respons
             None => StatusCode::NO_CONTENT.into_response(),
         };
     }
-    forward(&state, Request::from_parts(parts, Body::from(bytes))).await
+    // A POST without a session may open one: capped per client and in all.
+    let opening = !has_session && !state.config.stateless_http;
+    let client = parts
+        .extensions
+        .get::<ClientId>()
+        .cloned()
+        .unwrap_or_else(ClientId::local);
+    if opening && let Err(refused) = state.sessions.admit(&client).await {
+        return refused;
+    }
+    let response = forward(&state, Request::from_parts(parts, Body::from(bytes))).await;
+    if opening
+        && let Some(id) = response
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+    {
+        state.sessions.opened(&client, id);
+    }
+    response
 }
 
 async fn forward(state: &AppState, request: Request) -> Response {

@@ -9,6 +9,7 @@ mod http;
 mod mcp;
 mod precheck;
 mod prompts;
+mod sessions;
 mod sse;
 mod stdio;
 mod subscriptions;
