@@ -368,3 +368,41 @@ def test_streamable_http_sessions_are_capped_per_client_and_unknown_deletes_are_
     assert _initialize(url).status_code == 200
     forged = requests.delete(url, headers={"mcp-session-id": "not-a-session"}, timeout=30)
     assert forged.status_code == 404
+
+
+def test_wikipedia_names_an_archive_that_cannot_be_opened(http_server, tmp_path):
+    # Finding 7: while its archive was truncated, wikipedia.search answered "no local archive
+    # serves language" instead of naming the fault.
+    served = tmp_path / "served"
+    served.mkdir()
+    data = (KIWIX / "zimfile.zim").read_bytes()
+    (served / "zimfile.zim").write_bytes(data[:60])
+    server = http_server(str(served))
+    url = server.base + "/mcp"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "wikipedia.search", "params": {"query": "piano"}}
+    error = post(url, body).json()["error"]
+    assert "cannot be opened" in error["message"] and "zimfile.zim" in error["message"], error
+    assert str(tmp_path) not in error["message"]
+    # Restored, it answers again at once.
+    (served / "zimfile.zim").write_bytes(data)
+    reply = post(url, body).json()
+    assert isinstance(reply.get("result"), list) and reply["result"], reply
+
+
+def test_a_file_behind_a_symlink_alias_answers_to_its_own_name(tmp_path):
+    # Finding 7: a symlink alias inside a served directory hid the real file's name
+    # (zim_file_path by that name then failed).
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(NONS / "small.zim", served / "real.zim")
+    os.symlink("real.zim", served / "alias.zim")
+
+    async def go():
+        async with stdio_client("--mode", "advanced", str(served), env={"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}) as client:
+            by_alias = await client.call_tool("zim_metadata", {"zim_file_path": "alias.zim"})
+            by_name = await client.call_tool("zim_metadata", {"zim_file_path": "real.zim"})
+            return by_alias, by_name
+
+    by_alias, by_name = run(go())
+    assert not by_alias.is_error and not by_name.is_error, tool_json(by_name)
+    assert tool_json(by_alias)["archive_identity"]["uuid"] == tool_json(by_name)["archive_identity"]["uuid"]

@@ -20,8 +20,14 @@ use zim_wikipedia::service::{WikiSource, WikiSources, WikipediaApi};
 
 use crate::http::JsonRpcExtension;
 
-/// The registry scan a source list was built from, and that list.
-type Listed = Option<(Arc<Vec<ArchiveFile>>, Vec<WikiSource>)>;
+/// The registry scan a source list was built from (and the identity of each of its files),
+/// that list, and the archives of the scan that did not open (name and reason).
+type Listed = Option<(
+    Arc<Vec<ArchiveFile>>,
+    Vec<Option<String>>,
+    Vec<WikiSource>,
+    Vec<String>,
+)>;
 
 /// The served archives as the API sees them. The list is rebuilt when the registry's scan
 /// changes; searchers (and their pools of Xapian handles) are kept per archive.
@@ -33,17 +39,41 @@ struct RegistrySources {
 
 impl WikiSources for RegistrySources {
     fn sources(&self) -> Vec<WikiSource> {
+        self.listing().0
+    }
+
+    fn unavailable(&self) -> Vec<String> {
+        self.listing().1
+    }
+}
+
+impl RegistrySources {
+    /// The sources of the current scan and the archives that did not open. A scan's list is
+    /// kept while every archive in it opened and still is the same file (an archive replaced
+    /// under its name is reopened, never answered from its predecessor); with a broken one it
+    /// is rebuilt on each call, so a restored archive is served again at once.
+    fn listing(&self) -> (Vec<WikiSource>, Vec<String>) {
         let files = self.service.registry().files();
-        if let Some((seen, sources)) = &*self.listed.lock()
+        let stamps: Vec<Option<String>> = files
+            .iter()
+            .map(|f| zim_service::identity::stamp_of(&f.path))
+            .collect();
+        if let Some((seen, seen_stamps, sources, broken)) = &*self.listed.lock()
             && Arc::ptr_eq(seen, &files)
+            && *seen_stamps == stamps
+            && broken.is_empty()
         {
-            return sources.clone();
+            return (sources.clone(), broken.clone());
         }
         let mut sources = Vec::with_capacity(files.len());
+        let mut broken = Vec::new();
         for file in files.iter() {
-            // An archive that does not open is simply not served by this API.
-            let Ok(open) = self.service.registry().open_file(file.clone()) else {
-                continue;
+            let open = match self.service.registry().open_file(file.clone()) {
+                Ok(open) => open,
+                Err(err) => {
+                    broken.push(format!("{} ({})", file.display, err.payload().message));
+                    continue;
+                }
             };
             let key = format!("{}:{}", open.archive.uuid(), file.display);
             let search = Arc::clone(
@@ -58,8 +88,8 @@ impl WikiSources for RegistrySources {
                 search,
             });
         }
-        *self.listed.lock() = Some((files, sources.clone()));
-        sources
+        *self.listed.lock() = Some((files, stamps, sources.clone(), broken.clone()));
+        (sources, broken)
     }
 }
 

@@ -205,6 +205,16 @@ impl AllowedDirs {
                     || f.display.rsplit('/').next() == Some(input)
             })
             .collect();
+        // A name the listing does not show may still name a listed archive: the real file
+        // behind a symlinked alias (the listing keeps one name per file). Resolved like a
+        // relative path, so the real file answers to its own name too.
+        // A bare name that leads outside stays "not found", as before (nothing said about it).
+        if matches.is_empty() {
+            return match self.resolve_relative(input, files) {
+                Err(err) if err.kind == crate::ErrorKind::Security => Err(not_found(input, files)),
+                other => other,
+            };
+        }
         pick_one(input, matches, files)
     }
 

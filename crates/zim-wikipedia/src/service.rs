@@ -29,6 +29,12 @@ pub struct WikiSource {
 /// (archives dropped into or removed from the directories).
 pub trait WikiSources: Send + Sync {
     fn sources(&self) -> Vec<WikiSource>;
+
+    /// Archives that are served but cannot be opened now, with the reason (named, with the
+    /// language question, when no archive answers for a language).
+    fn unavailable(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl WikiSources for Vec<WikiSource> {
@@ -58,7 +64,14 @@ impl WikipediaApi {
             SEARCH,
             &p.lang,
             &p.query,
-            &format!("limit={},offset={}", p.limit, p.offset),
+            // The answering archive's uuid: a replaced archive is never answered from the
+            // cache of its predecessor.
+            &format!(
+                "limit={},offset={},archive={}",
+                p.limit,
+                p.offset,
+                source.archive.uuid()
+            ),
         );
         self.cache.get_or_compute(key, || search_source(&source, p))
     }
@@ -66,7 +79,7 @@ impl WikipediaApi {
     /// `wikipedia.page`: the page with this title (redirects followed), or `null`.
     pub fn page(&self, p: &params::PageParams) -> Result<Value, RpcError> {
         let source = self.source_for(PAGE, &p.lang)?;
-        let key = cache::key(PAGE, &p.lang, &p.title, "");
+        let key = cache::key(PAGE, &p.lang, &p.title, &source.archive.uuid());
         self.cache.get_or_compute(key, || {
             let entry = find_by_title(&source.archive, &p.title).map_err(internal)?;
             page_value(entry)
@@ -76,7 +89,12 @@ impl WikipediaApi {
     /// `wikipedia.pageById`: the page with this id (redirects followed), or `null`.
     pub fn page_by_id(&self, p: &params::PageByIdParams) -> Result<Value, RpcError> {
         let source = self.source_for(PAGE_BY_ID, &p.lang)?;
-        let key = cache::key(PAGE_BY_ID, &p.lang, &p.id.to_string(), "");
+        let key = cache::key(
+            PAGE_BY_ID,
+            &p.lang,
+            &p.id.to_string(),
+            &source.archive.uuid(),
+        );
         self.cache.get_or_compute(key, || {
             let index = p.id.checked_sub(1).and_then(|i| u32::try_from(i).ok());
             let entry = match index {
@@ -120,6 +138,16 @@ impl WikipediaApi {
         } else {
             served.join(", ")
         };
+        let broken = self.sources.unavailable();
+        if !broken.is_empty() {
+            // The archive for this language may be the one that does not open: say so,
+            // rather than that no archive serves the language.
+            return Err(RpcError::internal(format!(
+                "no readable local archive serves language '{lang}' (languages served: {available}); {} archive(s) cannot be opened now: {}",
+                broken.len(),
+                broken.join("; ")
+            )));
+        }
         Err(params::invalid(
             method,
             &format!("no local archive serves language '{lang}' (languages served: {available})"),
