@@ -385,6 +385,22 @@ rust::Vec<uint32_t> word_frequencies(XapianIndex& index, rust::Slice<const rust:
   return out;
 }
 
+rust::Vec<TermFreq> terms_with_prefix(const XapianIndex& index, rust::Str prefix, uint32_t max) {
+  rust::Vec<TermFreq> out;
+  std::string start(prefix);
+  if (start.empty()) return out;
+  uint32_t seen = 0;
+  for (auto it = index.db.allterms_begin(start); it != index.db.allterms_end(start); ++it) {
+    if (++seen > max) break;
+    std::string term = *it;
+    TermFreq tf;
+    tf.term = rust::String::lossy(term.data(), term.size());
+    tf.freq = it.get_termfreq();
+    out.push_back(std::move(tf));
+  }
+  return out;
+}
+
 rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids) {
   rust::Vec<int64_t> counts;
   for (uint32_t docid : docids) counts.push_back(word_count(index, index.db.get_document(docid)));

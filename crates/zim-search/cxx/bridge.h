@@ -33,6 +33,7 @@ namespace zimsearch {
 struct MatchSet;
 struct IndexInfo;
 struct QueryPlan;
+struct TermFreq;
 
 class XapianIndex {
  public:
@@ -59,6 +60,7 @@ MatchSet run_prepared(XapianIndex& index, uint32_t offset, uint32_t limit, bool 
                       bool want_word_counts);
 MatchSet run_any_words(XapianIndex& index, rust::Str folded_query, uint32_t limit);
 rust::Vec<uint32_t> word_frequencies(XapianIndex& index, rust::Slice<const rust::String> words);
+rust::Vec<TermFreq> terms_with_prefix(const XapianIndex& index, rust::Str prefix, uint32_t max);
 rust::Vec<int64_t> word_counts(const XapianIndex& index, rust::Slice<const uint32_t> docids);
 rust::String make_snippet(XapianIndex& index, rust::Str folded_query, rust::Str text,
                           size_t length);

@@ -336,6 +336,18 @@ impl ArchiveSearch {
         index.word_frequencies(&folded).ok()
     }
 
+    /// The full-text index's words beginning with `prefix` (folded), at most `max`, with how
+    /// many documents hold each: the archive's own vocabulary, for typo correction. Empty
+    /// without an index.
+    pub fn vocabulary(&self, prefix: &str, max: u32) -> Vec<(String, u64)> {
+        let Ok(index) = self.index(IndexKind::Fulltext) else {
+            return Vec::new();
+        };
+        index
+            .terms_with_prefix(&fold(prefix), max)
+            .unwrap_or_default()
+    }
+
     fn any_words(
         &self,
         index: &SharedIndex,

@@ -38,6 +38,12 @@ pub(crate) mod bridge {
         estimate_work: u64,
     }
 
+    /// A term of the index and how many documents hold it.
+    struct TermFreq {
+        term: String,
+        freq: u32,
+    }
+
     struct IndexInfo {
         doc_count: u32,
         has_valuesmap: bool,
@@ -86,6 +92,8 @@ pub(crate) mod bridge {
         ) -> Result<MatchSet>;
         /// How many documents hold each word (as the query parser reads it: stemmed, folded).
         fn word_frequencies(index: Pin<&mut XapianIndex>, words: &[String]) -> Result<Vec<u32>>;
+        /// The index's terms beginning with `prefix` (at most `max`), with their frequencies.
+        fn terms_with_prefix(index: &XapianIndex, prefix: &str, max: u32) -> Result<Vec<TermFreq>>;
         /// Stored word counts (-1 when absent) of these documents.
         fn word_counts(index: &XapianIndex, docids: &[u32]) -> Result<Vec<i64>>;
         fn make_snippet(

@@ -53,6 +53,14 @@ impl SharedIndex {
         match *self {}
     }
 
+    pub(crate) fn terms_with_prefix(
+        &self,
+        _prefix: &str,
+        _max: u32,
+    ) -> Result<Vec<(String, u64)>, SearchError> {
+        match *self {}
+    }
+
     pub(crate) fn fill_word_counts(&self, _hits: &mut [RawHit]) -> Result<(), SearchError> {
         match *self {}
     }

@@ -241,6 +241,19 @@ impl SharedIndex {
         })
     }
 
+    /// Terms beginning with `prefix` (at most `max`), with their document frequencies.
+    pub(crate) fn terms_with_prefix(
+        &self,
+        prefix: &str,
+        max: u32,
+    ) -> Result<Vec<(String, u64)>, SearchError> {
+        let terms = self.with_handle(|handle| bridge::terms_with_prefix(&*handle, prefix, max))?;
+        Ok(terms
+            .into_iter()
+            .map(|t| (t.term, u64::from(t.freq)))
+            .collect())
+    }
+
     /// Fills in the word counts of hits returned by [`SharedIndex::query_paths`].
     pub(crate) fn fill_word_counts(&self, hits: &mut [RawHit]) -> Result<(), SearchError> {
         let docids: Vec<u32> = hits.iter().map(|h| h.docid).collect();

@@ -45,6 +45,13 @@ pub trait SearchBackend: Send + Sync {
         let _ = (archive, words);
         None
     }
+
+    /// The archive's indexed words beginning with `prefix` (at most `max`), with how many
+    /// pages hold each: its vocabulary, from which a misspelt request word is corrected.
+    fn vocabulary(&self, archive: &OpenArchive, prefix: &str, max: u32) -> Vec<(String, u64)> {
+        let _ = (archive, prefix, max);
+        Vec::new()
+    }
 }
 
 /// Document frequencies of words in an archive's full-text index.

@@ -845,9 +845,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.cache_dir",
     "ml.reranker.allow_model_download",
     "presets_override_path",
-    "query_rewrite.enabled",
-    "query_rewrite.misspelling_map_path",
-    "query_rewrite.misspelling_exclusion_path",
     "search.structured_suggestions_limit",
     "search.fuzzy_title_min_query_len",
     "search.fuzzy_title_score_penalty",
@@ -1151,11 +1148,15 @@ mod tests {
             "search.fuzzy_title_score_penalty",
             "synthesize.section_affinity_boost",
             "ml.reranker.model_id",
-            "query_rewrite.enabled",
         ] {
             assert!(inert.contains(&name), "{name} missing from {inert:?}");
         }
-        for effective in ["stateless_http", "synthesize.top_n", "server_name"] {
+        for effective in [
+            "stateless_http",
+            "synthesize.top_n",
+            "server_name",
+            "query_rewrite.enabled",
+        ] {
             assert!(!inert.contains(&effective), "{effective}");
         }
         let defaults = Config::load(None, env(&[]), &dir_cli(dir.path())).unwrap();

@@ -114,6 +114,10 @@ impl SearchBackend for ZimSearchBackend {
         })
     }
 
+    fn vocabulary(&self, archive: &OpenArchive, prefix: &str, max: u32) -> Vec<(String, u64)> {
+        self.searcher(archive).vocabulary(prefix, max)
+    }
+
     fn candidates(
         &self,
         archive: &OpenArchive,

@@ -48,6 +48,8 @@ pub struct ZimService {
     inert_settings: Vec<&'static str>,
     /// [`health::config_hash`] of the configuration, which never changes after start-up.
     config_hash: String,
+    /// `query_rewrite.*`, its files read once.
+    rewriter: crate::retrieval::rewrite::Rewriter,
 }
 
 impl ZimService {
@@ -79,11 +81,12 @@ impl ZimService {
     ) -> Self {
         let inert_settings = config.inert_settings();
         let config_hash = health::config_hash(&config);
+        let rewriter = crate::retrieval::rewrite::Rewriter::from_config(&config.query_rewrite);
         if !inert_settings.is_empty() {
             tracing::warn!(
                 settings = %inert_settings.join(", "),
                 "openzim-mcp settings accepted but without effect in zim-mcp (no ML reranker, \
-                 token footer, fuzzy title scoring, query rewriting, archive presets or dirent \
+                 token footer, fuzzy title scoring, archive presets or dirent \
                  cache here; tables are always compact placeholders; logs use tracing's format)"
             );
         }
@@ -104,6 +107,7 @@ impl ZimService {
             specs: OnceLock::new(),
             inert_settings,
             config_hash,
+            rewriter,
         }
     }
 
@@ -131,6 +135,11 @@ impl ZimService {
 
     pub fn registry(&self) -> &ArchiveRegistry {
         &self.registry
+    }
+
+    /// The query rewrite settings (misspelling map, exclusions), loaded once.
+    pub(crate) fn rewriter(&self) -> &crate::retrieval::rewrite::Rewriter {
+        &self.rewriter
     }
 
     /// The search backend, if this build has one (the question pipeline queries it directly).

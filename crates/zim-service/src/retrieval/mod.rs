@@ -15,6 +15,7 @@
 pub mod analyze;
 pub mod passage;
 pub mod rank;
+pub mod rewrite;
 
 use serde_json::{Value, json};
 
@@ -62,6 +63,8 @@ pub struct QuestionRanking {
     rankings: Vec<ArchiveRanking>,
     /// Archives that could not be searched, with their errors.
     pub skipped: Vec<Value>,
+    /// Misspelt words of the request and what they were searched as.
+    pub corrections: Vec<(String, String)>,
 }
 
 impl QuestionRanking {
@@ -137,12 +140,20 @@ impl ZimService {
         };
         let mut rankings = Vec::with_capacity(archives.len());
         let mut skipped = Vec::new();
+        let mut corrections: Vec<(String, String)> = Vec::new();
         for open in archives {
-            match rank_archive(backend.as_ref(), &open, &analysis) {
-                Ok(ranked) => rankings.push(ArchiveRanking {
-                    archive: open,
-                    ranked,
-                }),
+            match rank_archive(backend.as_ref(), self.rewriter(), &open, &analysis) {
+                Ok((ranked, fixed)) => {
+                    for pair in fixed {
+                        if !corrections.contains(&pair) {
+                            corrections.push(pair);
+                        }
+                    }
+                    rankings.push(ArchiveRanking {
+                        archive: open,
+                        ranked,
+                    });
+                }
                 Err(err) => {
                     skipped.push(json!({"zim_file": open.file.display, "error": err.payload()}))
                 }
@@ -152,6 +163,7 @@ impl ZimService {
             analysis,
             rankings,
             skipped,
+            corrections,
         })
     }
 
@@ -218,6 +230,11 @@ impl ZimService {
             "understood_as": {
                 "words": ranking.analysis.terms,
                 "identifiers": ranking.analysis.identifiers,
+                "corrected": ranking
+                    .corrections
+                    .iter()
+                    .map(|(from, to)| json!({"from": from, "to": to}))
+                    .collect::<Vec<_>>(),
             },
             "answer": answer,
             "results": results,
@@ -329,9 +346,24 @@ fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
 /// One archive's ranking for an analysed request.
 fn rank_archive(
     backend: &dyn crate::backend::SearchBackend,
+    rewriter: &rewrite::Rewriter,
     open: &OpenArchive,
-    analysis: &Analysis,
-) -> Result<Vec<Ranked>, ToolError> {
+    original: &Analysis,
+) -> Result<(Vec<Ranked>, Vec<(String, String)>), ToolError> {
+    let corrections = correct(backend, rewriter, open, original);
+    let corrected;
+    let analysis = if corrections.is_empty() {
+        original
+    } else {
+        let mut fixed = original.clone();
+        for term in fixed.terms.iter_mut().chain(fixed.weak.iter_mut()) {
+            if let Some((_, to)) = corrections.iter().find(|(from, _)| from == term) {
+                *term = to.clone();
+            }
+        }
+        corrected = fixed;
+        &corrected
+    };
     let compounds = analyze::joined_pairs(analysis);
     let mut asked = analysis.terms.clone();
     asked.extend(compounds.iter().cloned());
@@ -371,7 +403,38 @@ fn rank_archive(
     };
     let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
-    Ok(ranked)
+    Ok((ranked, corrections))
+}
+
+/// Corrections of the request's misspelt words for this archive (`query_rewrite.*`): the
+/// configured map, then the archive's own vocabulary for words no page holds. Identifier
+/// parts are never corrected.
+fn correct(
+    backend: &dyn crate::backend::SearchBackend,
+    rewriter: &rewrite::Rewriter,
+    open: &OpenArchive,
+    analysis: &Analysis,
+) -> Vec<(String, String)> {
+    let protected: Vec<String> = analysis
+        .identifiers
+        .iter()
+        .flat_map(|i| {
+            i.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let known: HashMap<String, u64> = match backend.word_frequencies(open, &analysis.terms) {
+        Some(f) => analysis.terms.iter().cloned().zip(f.per_word).collect(),
+        None => HashMap::new(),
+    };
+    rewriter.corrections(
+        &analysis.terms,
+        &protected,
+        &|w| known.get(w).copied(),
+        &|prefix, max| backend.vocabulary(open, prefix, max),
+    )
 }
 
 /// Redirects folded into their targets: a page is listed once, at its best place, under its
