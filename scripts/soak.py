@@ -190,6 +190,10 @@ def main() -> int:
                     if expected not in text and time.monotonic() - since > 2.0:
                         with lock:
                             counts["stale"] += 1
+                            if len(unexpected_samples) < 10:
+                                unexpected_samples.append(
+                                    f"stale: expected {expected!r} {time.monotonic() - since:.1f}s after the change, "
+                                    f"call took {elapsed * 1000:.0f} ms: {text[:200]}")
                 record(elapsed, "ok")
             except Exception as err:  # noqa: BLE001
                 record(time.perf_counter() - started, "unexpected", f"{tool}: {err}")

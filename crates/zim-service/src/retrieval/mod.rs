@@ -349,7 +349,7 @@ fn rank_archive(
     rewriter: &rewrite::Rewriter,
     open: &OpenArchive,
     original: &Analysis,
-) -> Result<(Vec<Ranked>, Vec<(String, String)>), ToolError> {
+) -> Result<(Vec<Ranked>, Vec<rewrite::Correction>), ToolError> {
     let corrections = correct(backend, rewriter, open, original);
     let corrected;
     let analysis = if corrections.is_empty() {

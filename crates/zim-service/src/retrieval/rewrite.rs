@@ -21,6 +21,11 @@ const SHARED_PREFIX: usize = 2;
 /// Shortest word corrected from the vocabulary.
 const MIN_CORRECTED_CHARS: usize = 4;
 
+/// A request word and what it is searched as.
+pub type Correction = (String, String);
+/// The archive's words with a prefix (at most the count given), with their page counts.
+pub type Vocabulary<'a> = &'a dyn Fn(&str, u32) -> Vec<(String, u64)>;
+
 /// The rewrite settings, loaded once.
 #[derive(Debug, Clone, Default)]
 pub struct Rewriter {
@@ -59,8 +64,8 @@ impl Rewriter {
         terms: &[String],
         protected: &[String],
         frequency: &dyn Fn(&str) -> Option<u64>,
-        vocabulary: &dyn Fn(&str, u32) -> Vec<(String, u64)>,
-    ) -> Vec<(String, String)> {
+        vocabulary: Vocabulary<'_>,
+    ) -> Vec<Correction> {
         if !self.enabled {
             return Vec::new();
         }
