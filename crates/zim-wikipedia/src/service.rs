@@ -138,19 +138,28 @@ impl WikipediaApi {
         } else {
             served.join(", ")
         };
+        // The archive for this language may be one that does not open: the message names
+        // those too (the code stays the API's "invalid parameters" for an unserved language).
         let broken = self.sources.unavailable();
-        if !broken.is_empty() {
-            // The archive for this language may be the one that does not open: say so,
-            // rather than that no archive serves the language.
-            return Err(RpcError::internal(format!(
-                "no readable local archive serves language '{lang}' (languages served: {available}); {} archive(s) cannot be opened now: {}",
+        let unreadable = if broken.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} archive(s) cannot be opened now: {}",
                 broken.len(),
-                broken.join("; ")
-            )));
-        }
+                broken
+                    .iter()
+                    .take(10)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        };
         Err(params::invalid(
             method,
-            &format!("no local archive serves language '{lang}' (languages served: {available})"),
+            &format!(
+                "no local archive serves language '{lang}' (languages served: {available}){unreadable}"
+            ),
         ))
     }
 }
