@@ -113,6 +113,7 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--report", type=float, default=30.0)
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server (repeatable)")
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="zim-soak-"))
@@ -124,6 +125,7 @@ def main() -> int:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENZIM_MCP_")}
     env.update({"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false", "RUST_LOG": "warn"})
+    env.update(dict(item.split("=", 1) for item in args.env if "=" in item))
     # The server's log goes to a file: a pipe nobody reads fills up and blocks its writers.
     log_path = scratch.parent / f"{scratch.name}.log"
     log = open(log_path, "w")

@@ -846,8 +846,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.allow_model_download",
     "presets_override_path",
     "search.structured_suggestions_limit",
-    "search.fuzzy_title_min_query_len",
-    "search.fuzzy_title_score_penalty",
     "synthesize.section_affinity_threshold",
     "synthesize.section_affinity_boost",
     "synthesize.max_secondary_archive_hits",
@@ -1145,7 +1143,6 @@ mod tests {
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
-            "search.fuzzy_title_score_penalty",
             "synthesize.section_affinity_boost",
             "ml.reranker.model_id",
         ] {

@@ -29,6 +29,11 @@ pub struct ZimSearchBackend {
     /// The service's result cache (responses of repeated calls: same archive, mode, query,
     /// page and filters); `None` searches afresh every time.
     results: Option<Arc<ResultCache>>,
+    /// `search.fuzzy_title_min_query_len` and `search.fuzzy_title_score_penalty`: a title
+    /// lookup that finds no title of a single word this long takes the title one edit away,
+    /// reported as `typo_corrected` with this score.
+    fuzzy_min_chars: usize,
+    fuzzy_score: f64,
 }
 
 impl ZimSearchBackend {
@@ -43,7 +48,16 @@ impl ZimSearchBackend {
         Self {
             searchers: Mutex::new(HashMap::new()),
             results: cache,
+            fuzzy_min_chars: 4,
+            fuzzy_score: 0.85,
         }
+    }
+
+    /// The typo-tolerant title lookup's settings (openzim-mcp's defaults: 4, 0.85).
+    pub fn with_fuzzy_titles(mut self, min_chars: usize, score: f64) -> Self {
+        self.fuzzy_min_chars = min_chars;
+        self.fuzzy_score = score;
+        self
     }
 
     fn searcher(&self, open: &OpenArchive) -> Arc<ArchiveSearch> {
@@ -186,6 +200,34 @@ impl SearchBackend for ZimSearchBackend {
 }
 
 impl ZimSearchBackend {
+    /// The entry whose title is one edit from `query` (a single word of at least
+    /// `fuzzy_min_chars`), among the suggestions for its first two letters; `None` when there
+    /// is none or several are equally close.
+    fn fuzzy_title(&self, searcher: &ArchiveSearch, query: &str) -> Option<Value> {
+        let word = query.trim();
+        if word.chars().count() < self.fuzzy_min_chars || word.contains(char::is_whitespace) {
+            return None;
+        }
+        let prefix: String = word.chars().take(2).collect();
+        let lower = word.to_lowercase();
+        let found = searcher.suggest_page(&prefix, 0, 200).ok()?;
+        let close: Vec<_> = found
+            .hits
+            .iter()
+            .filter(|s| strsim::damerau_levenshtein(&s.title.to_lowercase(), &lower) == 1)
+            .collect();
+        let [hit] = close.as_slice() else {
+            return None;
+        };
+        Some(json!({
+            "path": hit.path,
+            "title": hit.title,
+            "is_redirect": false,
+            "match_type": "typo_corrected",
+            "score": self.fuzzy_score,
+        }))
+    }
+
     fn search_uncached(
         &self,
         archive: &OpenArchive,
@@ -260,10 +302,19 @@ impl ZimSearchBackend {
                             |s| json!({"path": s.path, "title": s.title, "is_redirect": false}),
                         ),
                     };
+                // A single word with no title: the title one edit away, if exactly one
+                // suggestion of its beginning is (openzim-mcp's `fuzzy_path_hit`).
+                let fuzzy = match entry {
+                    Some(_) => None,
+                    None => self.fuzzy_title(&searcher, query),
+                };
+                let fuzzy_path_hit = fuzzy.is_some();
+                let entry = entry.or(fuzzy);
                 Ok(json!({
                     "query": query,
                     "mode": "title",
                     "found": entry.is_some(),
+                    "fuzzy_path_hit": fuzzy_path_hit,
                     "entry": entry,
                     "candidates": suggestions.hits.iter().map(|s| json!({"path": s.path, "title": s.title})).collect::<Vec<_>>(),
                     "has_more": false,
@@ -319,6 +370,49 @@ mod tests {
 
     fn search_args(value: Value) -> ZimSearchArgs {
         parse_args("zim_search", value.as_object().cloned()).unwrap()
+    }
+
+    #[test]
+    fn a_title_one_edit_away_is_found_as_a_typo_correction() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/zim/kiwix")
+            .canonicalize()
+            .unwrap();
+        let open = ArchiveRegistry::new(AllowedDirs::new(vec![dir]))
+            .open("spelling_correction_test.zim")
+            .unwrap();
+        let backend = ZimSearchBackend::new().with_fuzzy_titles(4, 0.85);
+        let title = |q: &str| {
+            backend
+                .search(
+                    &open,
+                    &search_args(json!({"query": q, "mode": "title"})),
+                    10,
+                    0,
+                )
+                .unwrap()
+        };
+        let typo = title("Wilkommen");
+        assert_eq!(typo["found"], true);
+        assert_eq!(typo["fuzzy_path_hit"], true);
+        assert_eq!(typo["entry"]["title"], "Willkommen");
+        assert_eq!(typo["entry"]["match_type"], "typo_corrected");
+        assert_eq!(typo["entry"]["score"], 0.85);
+        let exact = title("Willkommen");
+        assert_eq!(exact["fuzzy_path_hit"], false);
+        assert_eq!(exact["entry"]["title"], "Willkommen");
+        // Shorter than the minimum, or several words: no guess.
+        let strict = ZimSearchBackend::new().with_fuzzy_titles(20, 0.85);
+        let short = strict
+            .search(
+                &open,
+                &search_args(json!({"query": "Wilkommen", "mode": "title"})),
+                10,
+                0,
+            )
+            .unwrap();
+        assert_eq!(short["found"], false);
+        assert_eq!(title("Wilkommen Abenteuer")["found"], false);
     }
 
     #[test]

@@ -59,7 +59,7 @@ impl ZimService {
         // Search responses go to the service's result cache; the renderer's parsed documents
         // follow its switch, so "cache off" is off everywhere.
         let cache = Arc::new(ResultCache::new(config.cache.clone()));
-        let search = default_search(&cache);
+        let search = default_search(&config, &cache);
         let renderer = default_renderer(&config, &cache);
         Self::assemble(config, cache, search, renderer)
     }
@@ -86,7 +86,7 @@ impl ZimService {
             tracing::warn!(
                 settings = %inert_settings.join(", "),
                 "openzim-mcp settings accepted but without effect in zim-mcp (no ML reranker, \
-                 token footer, fuzzy title scoring, archive presets or dirent \
+                 token footer, archive presets or dirent \
                  cache here; tables are always compact placeholders; logs use tracing's format)"
             );
         }
@@ -573,14 +573,18 @@ impl ZimService {
 }
 
 #[cfg(feature = "search")]
-fn default_search(cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
+fn default_search(config: &Config, cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
     Some(Arc::new(
-        crate::search_backend::ZimSearchBackend::with_result_cache(Some(Arc::clone(cache))),
+        crate::search_backend::ZimSearchBackend::with_result_cache(Some(Arc::clone(cache)))
+            .with_fuzzy_titles(
+                usize::try_from(config.search.fuzzy_title_min_query_len).unwrap_or(usize::MAX),
+                config.search.fuzzy_title_score_penalty,
+            ),
     ))
 }
 
 #[cfg(not(feature = "search"))]
-fn default_search(_cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
+fn default_search(_config: &Config, _cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
     None
 }
 
