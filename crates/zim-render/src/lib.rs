@@ -27,6 +27,7 @@ mod dom;
 mod entities;
 mod error;
 mod inline;
+mod lead;
 mod links;
 mod noise;
 mod options;
@@ -37,6 +38,7 @@ mod wiki_stream;
 
 pub use document::{Document, SectionInfo, SectionView, TocNode};
 pub use error::RenderError;
+pub use lead::page_lead;
 pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_relative};
 pub use options::{Budget, DEFAULT_MAX_INPUT_BYTES, LinkStyle, RenderOptions, TableStyle};
 pub use paging::{Page, page};

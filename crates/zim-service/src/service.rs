@@ -50,6 +50,8 @@ pub struct ZimService {
     config_hash: String,
     /// `query_rewrite.*`, its files read once.
     rewriter: crate::retrieval::rewrite::Rewriter,
+    /// Candidate pages' leads, kept across questions (`None` with `cache.enabled = false`).
+    leads: Option<crate::retrieval::lead::LeadCache>,
 }
 
 impl ZimService {
@@ -95,6 +97,10 @@ impl ZimService {
             Some(bytes) => ArchiveRegistry::with_cluster_budget(dirs, bytes),
             None => ArchiveRegistry::new(dirs),
         };
+        let leads = config
+            .cache
+            .enabled
+            .then(crate::retrieval::lead::LeadCache::new);
         Self {
             limiter: RateLimiter::new(config.rate_limit.clone()),
             cache,
@@ -108,6 +114,7 @@ impl ZimService {
             inert_settings,
             config_hash,
             rewriter,
+            leads,
         }
     }
 
@@ -140,6 +147,11 @@ impl ZimService {
     /// The query rewrite settings (misspelling map, exclusions), loaded once.
     pub(crate) fn rewriter(&self) -> &crate::retrieval::rewrite::Rewriter {
         &self.rewriter
+    }
+
+    /// The candidate pages' lead cache, when caching is on.
+    pub(crate) fn lead_cache(&self) -> Option<&crate::retrieval::lead::LeadCache> {
+        self.leads.as_ref()
     }
 
     /// The search backend, if this build has one (the question pipeline queries it directly).

@@ -13,6 +13,7 @@
 //! `zim_search` keeps libzim's exact ranking; this serves `zim_query`.
 
 pub mod analyze;
+pub mod lead;
 pub mod passage;
 pub mod rank;
 pub mod rewrite;
@@ -44,6 +45,8 @@ const PASSAGE_CHARS: usize = 900;
 const MAX_SUGGEST_LISTS: usize = 5;
 /// Compound words searched at most (the most frequent in the archive).
 const MAX_COMPOUNDS: usize = 3;
+/// Pages whose leads are read and compared with the request.
+const LEAD_RERANK_DEPTH: usize = 10;
 /// Pages whose element ids are checked against the request.
 const ANCHOR_RERANK_DEPTH: usize = 8;
 /// Element ids read of one page at most.
@@ -142,7 +145,13 @@ impl ZimService {
         let mut skipped = Vec::new();
         let mut corrections: Vec<(String, String)> = Vec::new();
         for open in archives {
-            match rank_archive(backend.as_ref(), self.rewriter(), &open, &analysis) {
+            match rank_archive(
+                backend.as_ref(),
+                self.rewriter(),
+                self.lead_cache(),
+                &open,
+                &analysis,
+            ) {
                 Ok((ranked, fixed)) => {
                     for pair in fixed {
                         if !corrections.contains(&pair) {
@@ -347,6 +356,7 @@ fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
 fn rank_archive(
     backend: &dyn crate::backend::SearchBackend,
     rewriter: &rewrite::Rewriter,
+    leads: Option<&lead::LeadCache>,
     open: &OpenArchive,
     original: &Analysis,
 ) -> Result<(Vec<Ranked>, Vec<rewrite::Correction>), ToolError> {
@@ -402,6 +412,7 @@ fn rank_archive(
         exists: &exists,
     };
     let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
+    rerank_by_leads(open, &mut ranked, analysis, &facts, leads);
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
     Ok((ranked, corrections))
 }
@@ -548,6 +559,35 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
         suggest,
         depth: SOURCE_DEPTH,
     }
+}
+
+/// The first [`LEAD_RERANK_DEPTH`] pages are judged by their description, title and lead
+/// together ([`rank::lead_gain`]), and ranked again.
+fn rerank_by_leads(
+    open: &OpenArchive,
+    ranked: &mut [Ranked],
+    analysis: &Analysis,
+    facts: &PageFacts<'_>,
+    cache: Option<&lead::LeadCache>,
+) {
+    let depth = ranked.len().min(LEAD_RERANK_DEPTH);
+    let Some(head) = ranked.get_mut(..depth) else {
+        return;
+    };
+    for candidate in head.iter_mut() {
+        let Some(index) = candidate.entry_index.or_else(|| {
+            open.archive
+                .entry_by_path(&candidate.path)
+                .ok()
+                .flatten()
+                .map(|e| e.index())
+        }) else {
+            continue;
+        };
+        let lead = lead::lead_of(open, index, cache);
+        candidate.score += rank::lead_gain(candidate, &lead, analysis, facts);
+    }
+    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
 
 /// The first [`ANCHOR_RERANK_DEPTH`] pages gain [`rank::W_ANCHOR`] times the share of the

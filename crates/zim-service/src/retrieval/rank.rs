@@ -23,7 +23,10 @@ const TITLE_SEPARATORS: &[&str] = &[" — ", " – ", " - ", " | ", " :: "];
 const SITE_SUFFIX_SHARE: f64 = 0.2;
 
 // How much each signal weighs, on the scale of the fused rank (0..1).
-const W_COVERAGE: f64 = 0.9;
+const W_COVERAGE: f64 = 1.5;
+/// A lead word counts when it is the request's word or shares its stem (not a mere prefix:
+/// in running text "set" and "settings" are different words).
+const LEAD_MIN_LIKENESS: f64 = 0.6;
 const W_PRECISION: f64 = 0.35;
 const W_HEAD: f64 = 0.35;
 /// Weight of an element id naming the request (see [`anchor_match`]).
@@ -59,6 +62,8 @@ pub struct Ranked {
     pub title_coverage: f64,
     /// The page's element id that names the request, when one does.
     pub anchor: Option<String>,
+    /// The words of the page's own title (site suffix off), in comparison form.
+    pub title_forms: Vec<String>,
 }
 
 /// The archive facts the priors need.
@@ -143,6 +148,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
                     sources: Vec::new(),
                     title_coverage: 0.0,
                     anchor: None,
+                    title_forms: Vec::new(),
                 });
                 order.len() - 1
             });
@@ -225,6 +231,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
             })
             .fold(0.0, f64::max);
         r.title_coverage = coverage;
+        r.title_forms = words;
         let fused = r.score + title_gain.get(slot).copied().unwrap_or(0.0) * (0.5 + 0.5 * coverage);
         let rest = W_COVERAGE * coverage + W_PRECISION * precision + W_HEAD * head
             - page_penalty(&r.path, main, facts);
@@ -241,6 +248,56 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     }
     order.sort_by(|a, b| b.score.total_cmp(&a.score));
     order
+}
+
+/// How much more of the request a page's description, its title and its lead together,
+/// covers than its title alone, on the score's scale. Documentation pages are named by
+/// their subject ("git-mv(1)", "CREATE TABLE") and say what they do in their first sentence
+/// ("Move or rename a file"), in the words questions use.
+pub fn lead_gain(
+    candidate: &Ranked,
+    lead: &str,
+    analysis: &Analysis,
+    facts: &PageFacts<'_>,
+) -> f64 {
+    if lead.is_empty() {
+        return 0.0;
+    }
+    let form = |w: &str| word_form(w, facts.stemmer);
+    let wanted = wanted_words(analysis, &form, facts.word_weights);
+    let total: f64 = wanted.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let lead_words = text_forms(lead, &form);
+    let covered: f64 = wanted
+        .iter()
+        .map(|(w, weight)| {
+            let in_title = word_match(w, &candidate.title_forms);
+            let in_lead = lead_words
+                .iter()
+                .map(|l| likeness(w, l))
+                .filter(|m| *m >= LEAD_MIN_LIKENESS)
+                .fold(0.0, f64::max);
+            weight * in_title.max(in_lead)
+        })
+        .sum();
+    W_COVERAGE * (covered / total - candidate.title_coverage).max(0.0)
+}
+
+/// The distinct words of a text in comparison form.
+fn text_forms(text: &str, form: &dyn Fn(&str) -> String) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty() && w.chars().count() <= 40)
+    {
+        let f = form(word);
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
 }
 
 fn ratio(part: f64, whole: usize) -> f64 {
@@ -602,6 +659,42 @@ mod tests {
         assert_eq!(anchor_match(&ids, &analyze("closures"), &facts), None);
         let found = anchor_match(&ids, &analyze("reverse a vector"), &facts);
         assert_eq!(found, Some((0.5, "method.reverse")));
+    }
+
+    #[test]
+    fn a_lead_describing_the_request_counts_like_a_title() {
+        let lists = vec![list(
+            CandidateSource::AnyWords,
+            &[
+                ("git-diff-files.html", "git-diff-files(1)"),
+                ("git-mv.html", "git-mv(1)"),
+            ],
+        )];
+        let analysis = analyze("rename a file");
+        let ranked = fuse(&lists, &analysis, &facts(&|_| false));
+        let by_path = |p: &str| ranked.iter().find(|r| r.path == p).cloned();
+        let (Some(diff), Some(mv)) = (by_path("git-diff-files.html"), by_path("git-mv.html"))
+        else {
+            panic!("both candidates are ranked");
+        };
+        let facts = facts(&|_| false);
+        let mv_gain = lead_gain(
+            &mv,
+            "git-mv - Move or rename a file, a directory, or a symlink",
+            &analysis,
+            &facts,
+        );
+        let diff_gain = lead_gain(
+            &diff,
+            "Compares the files in the working tree and the index",
+            &analysis,
+            &facts,
+        );
+        // git-mv's lead holds both words; git-diff-files' title already held "files".
+        assert!(mv.score + mv_gain > diff.score + diff_gain);
+        assert!((mv_gain - W_COVERAGE).abs() < 1e-9);
+        assert_eq!(diff_gain, 0.0);
+        assert_eq!(lead_gain(&mv, "", &analysis, &facts), 0.0);
     }
 
     #[test]
