@@ -111,6 +111,13 @@ impl Entry {
         }
     }
 
+    /// Where an item's content is stored: its cluster and blob numbers (an error for
+    /// redirects). Reading items in this order decodes each cluster once, front to back.
+    pub fn blob_location(&self) -> Result<(u32, u32), ZimError> {
+        let (_, cluster, blob) = self.item()?;
+        Ok((cluster, blob))
+    }
+
     /// MIME type of an item; an error for redirects and unknown MIME codes.
     pub fn mimetype(&self) -> Result<&str, ZimError> {
         let (mime, _, _) = self.item()?;

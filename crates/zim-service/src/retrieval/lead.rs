@@ -1,6 +1,11 @@
 //! Candidate pages' leads (`zim_render::page_lead`): read for the first candidates of a
 //! ranking, so that a page is judged by what its first sentences say it is about, not by
 //! its name alone, and kept per archive entry for the questions that follow.
+//!
+//! Reading a lead costs the decoding of the page's cluster up to the page, which is most of
+//! a question's time; the pages missing from the cache are read in cluster order (each
+//! cluster decoded once, front to back) and, when several clusters are involved, by a few
+//! threads at once.
 
 use std::sync::Arc;
 
@@ -10,6 +15,8 @@ use crate::registry::OpenArchive;
 pub const LEAD_CHARS: usize = 300;
 /// Leads kept (a few hundred bytes each).
 const CACHED_LEADS: u64 = 8_192;
+/// Threads reading leads at most.
+const MAX_READERS: usize = 4;
 
 /// Leads by archive (uuid) and entry index.
 pub struct LeadCache {
@@ -32,20 +39,83 @@ impl Default for LeadCache {
     }
 }
 
-/// The lead of entry `index` of `open` (redirects followed; empty for a page that is not
-/// HTML or cannot be read), from `cache` when it holds it.
-pub fn lead_of(open: &OpenArchive, index: u32, cache: Option<&LeadCache>) -> Arc<str> {
-    let key = cache.map(|_| (open.archive.uuid(), index));
-    if let (Some(cache), Some(key)) = (cache, &key)
-        && let Some(found) = cache.inner.get(key)
-    {
-        return found;
+/// The leads of entries `indices` of `open`, in that order (redirects followed; empty for a
+/// page that is not HTML or cannot be read), from `cache` when it holds them.
+pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) -> Vec<Arc<str>> {
+    let uuid = open.archive.uuid();
+    let mut leads: Vec<Option<Arc<str>>> = indices
+        .iter()
+        .map(|&i| cache.and_then(|c| c.inner.get(&(uuid.clone(), i))))
+        .collect();
+    // The missing ones, by where their content lies.
+    let mut missing: Vec<(usize, u32, (u32, u32))> = indices
+        .iter()
+        .enumerate()
+        .filter(|(slot, _)| leads.get(*slot).is_some_and(Option::is_none))
+        .map(|(slot, &index)| (slot, index, location(open, index)))
+        .collect();
+    missing.sort_by_key(|(_, _, at)| *at);
+    let clusters = {
+        let mut c: Vec<u32> = missing
+            .iter()
+            .map(|(_, _, (cluster, _))| *cluster)
+            .collect();
+        c.dedup();
+        c.len()
+    };
+    let readers = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(MAX_READERS)
+        .min(clusters);
+    let read: Vec<(usize, u32, String)> = if readers <= 1 {
+        missing
+            .iter()
+            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index).unwrap_or_default()))
+            .collect()
+    } else {
+        let share = missing.len().div_ceil(readers);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = missing
+                .chunks(share.max(1))
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        chunk
+                            .iter()
+                            .map(|(slot, index, _)| {
+                                (*slot, *index, read_lead(open, *index).unwrap_or_default())
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect()
+        })
+    };
+    for (slot, index, text) in read {
+        let lead: Arc<str> = text.into();
+        if let Some(cache) = cache {
+            cache.inner.insert((uuid.clone(), index), lead.clone());
+        }
+        if let Some(place) = leads.get_mut(slot) {
+            *place = Some(lead);
+        }
     }
-    let lead: Arc<str> = read_lead(open, index).unwrap_or_default().into();
-    if let (Some(cache), Some(key)) = (cache, key) {
-        cache.inner.insert(key, lead.clone());
-    }
-    lead
+    leads
+        .into_iter()
+        .map(|l| l.unwrap_or_else(|| Arc::from("")))
+        .collect()
+}
+
+/// Where entry `index`'s content lies (cluster, blob); unreadable entries sort last.
+fn location(open: &OpenArchive, index: u32) -> (u32, u32) {
+    open.archive
+        .entry_at(index)
+        .and_then(|e| e.resolve())
+        .and_then(|e| e.blob_location())
+        .unwrap_or((u32::MAX, u32::MAX))
 }
 
 fn read_lead(open: &OpenArchive, index: u32) -> Option<String> {

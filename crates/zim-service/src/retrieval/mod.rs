@@ -574,18 +574,26 @@ fn rerank_by_leads(
     let Some(head) = ranked.get_mut(..depth) else {
         return;
     };
-    for candidate in head.iter_mut() {
-        let Some(index) = candidate.entry_index.or_else(|| {
-            open.archive
-                .entry_by_path(&candidate.path)
-                .ok()
-                .flatten()
-                .map(|e| e.index())
-        }) else {
-            continue;
-        };
-        let lead = lead::lead_of(open, index, cache);
-        candidate.score += rank::lead_gain(candidate, &lead, analysis, facts);
+    let slots: Vec<(usize, u32)> = head
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, candidate)| {
+            let index = candidate.entry_index.or_else(|| {
+                open.archive
+                    .entry_by_path(&candidate.path)
+                    .ok()
+                    .flatten()
+                    .map(|e| e.index())
+            })?;
+            Some((slot, index))
+        })
+        .collect();
+    let indices: Vec<u32> = slots.iter().map(|(_, i)| *i).collect();
+    let leads = lead::leads_of(open, &indices, cache);
+    for ((slot, _), lead) in slots.iter().zip(leads) {
+        if let Some(candidate) = head.get_mut(*slot) {
+            candidate.score += rank::lead_gain(candidate, &lead, analysis, facts);
+        }
     }
     ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
