@@ -83,14 +83,11 @@ fn client_of(context: &RequestContext<RoleServer>) -> ClientId {
 fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
     match outcome {
         Ok(ToolOutput::Text(text)) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        // JSON text in `content`, no `structuredContent`: openzim-mcp advertises no output
+        // schema, and its clients read the text block.
         Ok(ToolOutput::Json(value)) => {
             let text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
-            let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-            // structuredContent must be an object; arrays stay text-only.
-            if value.is_object() {
-                result.structured_content = Some(value);
-            }
-            result
+            CallToolResult::success(vec![ContentBlock::text(text)])
         }
         Err(err) => {
             match err.kind {
@@ -101,9 +98,7 @@ fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
             }
             let payload = serde_json::to_value(err.payload()).unwrap_or(Value::Null);
             let text = serde_json::to_string_pretty(&payload).unwrap_or_default();
-            let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-            result.structured_content = Some(payload);
-            result
+            CallToolResult::error(vec![ContentBlock::text(text)])
         }
     }
 }
@@ -229,11 +224,13 @@ impl ServerHandler for ZimMcpServer {
                     .into(),
             );
         }
+        // An unknown tool is answered as openzim-mcp answers it: an `unknown_tool` error
+        // result naming the tools there are and the closest one.
         if !self.service.has_tool(&name) {
-            return Err(McpError::invalid_params(
-                format!("tool not found: {name}"),
-                None,
-            ));
+            let names: Vec<&str> = self.service.tool_specs().iter().map(|t| t.name).collect();
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            return Ok(tool_result(Err(zim_service::tools::wire::unknown_tool(&name, &sorted))).into());
         }
         let args: Option<Map<String, Value>> = request.arguments;
         let client = client_of(&context);

@@ -1,10 +1,12 @@
 //! The structured error every tool returns instead of failing the MCP call.
 //!
-//! A tool error travels back to the client as a JSON payload
-//! (`{status:"error", error:true, operation, message, hint?, retry_after?}`), the same envelope
-//! openzim-mcp uses, so callers can branch on `status == "error"` whatever went wrong.
+//! A tool error travels back to the client as a JSON payload in openzim-mcp 3.4.0's envelope
+//! (`{error: true, operation, message, context?, ...extras}`), with our `status: "error"`,
+//! `hint` and `retry_after` beside it, so callers can branch on `error == true` whatever went
+//! wrong.
 
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::redact::redact_paths;
 
@@ -39,6 +41,10 @@ pub struct ToolError {
     pub hint: Option<String>,
     /// Seconds to wait before retrying (rate limiting only).
     pub retry_after: Option<f64>,
+    /// openzim-mcp's `context`: what the call was about (`"Path: A/Foo"`), when it says so.
+    pub context: Option<String>,
+    /// Further keys of the payload (`invalid_arguments`, `available_section_ids`...).
+    pub extras: Map<String, Value>,
 }
 
 impl ToolError {
@@ -49,6 +55,8 @@ impl ToolError {
             message: message.into(),
             hint: None,
             retry_after: None,
+            context: None,
+            extras: Map::new(),
         }
     }
 
@@ -73,6 +81,16 @@ impl ToolError {
         self
     }
 
+    pub fn with_context(mut self, context: impl Into<String>) -> Self {
+        self.context = Some(context.into());
+        self
+    }
+
+    pub fn with_extra(mut self, key: &str, value: Value) -> Self {
+        self.extras.insert(key.to_owned(), value);
+        self
+    }
+
     /// The wire payload, with every absolute path in the texts redacted to `...name`.
     pub fn payload(&self) -> ToolErrorPayload {
         ToolErrorPayload {
@@ -80,8 +98,10 @@ impl ToolError {
             error: true,
             operation: self.operation.clone(),
             message: redact_paths(&self.message),
+            context: self.context.as_deref().map(redact_paths),
             hint: self.hint.as_deref().map(redact_paths),
             retry_after: self.retry_after,
+            extras: self.extras.clone(),
         }
     }
 }
@@ -95,9 +115,13 @@ pub struct ToolErrorPayload {
     pub operation: String,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<f64>,
+    #[serde(flatten)]
+    pub extras: Map<String, Value>,
 }
 
 #[cfg(test)]

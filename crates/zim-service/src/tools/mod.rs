@@ -9,6 +9,7 @@ pub mod metadata;
 pub mod namespace;
 pub mod query;
 pub mod synthesize;
+pub mod wire;
 
 use serde_json::{Map, Value};
 
