@@ -21,7 +21,6 @@ Usage: diff_openzim.py --ours BIN --openzim BIN --data DIR [--report FILE] [--on
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import json
 import os
 import re
@@ -64,6 +63,11 @@ VALUE_KEYS = {
     "size",
     "encoding",
     "status",
+    "name",
+    "uri",
+    "uriTemplate",
+    "role",
+    "type",
 }
 
 # Subtrees whose values depend on when and after what they are asked (clocks, process ids,
@@ -176,15 +180,15 @@ def normalise(answer: dict) -> dict:
     result = answer.get("result") or {}
     out: dict = {"isError": bool(result.get("isError", False))}
     out["structuredContent"] = "structuredContent" in result and result["structuredContent"] is not None
-    if "contents" in result:  # resources/read
+    if "contents" in result:  # resources/read: the resource's text
         blocks = result.get("contents") or []
         texts = [b.get("text") for b in blocks if isinstance(b, dict)]
-    elif "messages" in result:  # prompts/get
-        texts = []
-        for m in result.get("messages") or []:
-            c = m.get("content") if isinstance(m, dict) else None
-            if isinstance(c, dict):
-                texts.append(c.get("text"))
+    elif "content" not in result:
+        # Lists (resources, templates, prompts) and prompts/get: the result itself, without
+        # the cache hints only we send.
+        body = {k: v for k, v in result.items() if k not in ("ttlMs", "cacheScope", "_meta")}
+        out.update({"text": None, "kind": "json", "body": body})
+        return out
     else:
         blocks = result.get("content") or []
         texts = [b.get("text") for b in blocks if isinstance(b, dict) and b.get("type") == "text"]
@@ -219,8 +223,10 @@ def walk(py, rs, path: str, diffs: list[dict]) -> None:
                               "ours": "absent", "detail": short(value)})
                 continue
             walk(value, rs[key], sub, diffs)
+            # `error` is the envelope's flag; a batch row's `error` is a message, not compared.
             if (key in VALUE_KEYS and jtype(value) not in ("object",) and value != rs[key]
-                    and not sub.startswith(VOLATILE)):
+                    and not sub.startswith(VOLATILE)
+                    and not (key == "error" and not isinstance(value, bool))):
                 if not (isinstance(value, (int, float)) and isinstance(rs[key], (int, float))
                         and not isinstance(value, bool) and float(value) == float(rs[key])):
                     diffs.append({"path": sub, "kind": "value", "openzim": short(value),
@@ -268,19 +274,23 @@ def compare(py: dict, rs: dict) -> list[dict]:
 
 
 def generic_path(path: str) -> str:
-    return re.sub(r"\[\d+\]", "[*]", path)
+    return re.sub(r"\[\d*\]", "[*]", path)
+
+
+def glob(pattern: str, text: str) -> bool:
+    """`*` matches anything; every other character (brackets included) stands for itself."""
+    regex = ".*".join(re.escape(part) for part in pattern.split("*"))
+    return re.fullmatch(regex, text) is not None
 
 
 def excused(call_id: str, diff: dict, deliberate: list[dict]) -> dict | None:
     gpath = generic_path(diff["path"])
     for entry in deliberate:
-        if not any(fnmatch.fnmatchcase(call_id, pat) for pat in entry["calls"]):
-            continue
-        if not any(fnmatch.fnmatchcase(gpath, pat) for pat in entry["paths"]):
-            continue
-        if diff["kind"] not in entry["kinds"]:
-            continue
-        return entry
+        for rule in entry["rules"]:
+            if (any(glob(pat, call_id) for pat in rule["calls"])
+                    and any(glob(pat, gpath) for pat in rule["paths"])
+                    and diff["kind"] in rule["kinds"]):
+                return entry
     return None
 
 
@@ -319,11 +329,13 @@ def main() -> int:
     ap.add_argument("--deliberate", default=str(HERE / "deliberate.json"))
     ap.add_argument("--report", help="write every answer pair and difference here (JSON)")
     ap.add_argument("--only", nargs="*", help="run only these call ids (globs)")
+    ap.add_argument("--keys-only", action="store_true",
+                    help="report only top-level keys openzim-mcp sends that we do not (for other corpora)")
     opts = ap.parse_args()
 
     corpus = json.loads(Path(opts.corpus).read_text())
     if opts.only:
-        corpus = [c for c in corpus if any(fnmatch.fnmatchcase(c["id"], p) for p in opts.only)]
+        corpus = [c for c in corpus if any(glob(p, c["id"]) for p in opts.only)]
     ids = [c["id"] for c in corpus]
     if len(set(ids)) != len(ids):
         print("corpus: duplicate call ids", file=sys.stderr)
@@ -360,6 +372,18 @@ def main() -> int:
     finally:
         for server in servers.values():
             server.close()
+
+    if opts.keys_only:
+        missing = 0
+        for call in corpus:
+            py, rs = answers["openzim"][call["id"]], answers["ours"][call["id"]]
+            pk = sorted(py["body"]) if isinstance(py.get("body"), dict) else [f"<{py.get('kind')}>"]
+            rk = sorted(rs["body"]) if isinstance(rs.get("body"), dict) else [f"<{rs.get('kind')}>"]
+            absent = [k for k in pk if k not in rk]
+            missing += bool(absent)
+            print(f"{call['id']}: openzim keys {pk}; missing here: {absent or 'none'}")
+        print(f"diff_openzim: {len(corpus) - missing} of {len(corpus)} calls carry every top-level key")
+        return 1 if missing else 0
 
     failures: list[tuple[str, dict]] = []
     used: dict[str, int] = {e["id"]: 0 for e in deliberate}

@@ -280,7 +280,9 @@ impl ServerHandler for ZimMcpServer {
     ) -> Result<ListResourcesResult, McpError> {
         let files = self.blocking(|s| s.registry().rescan()).await?;
         let mut list = vec![
-            Resource::new(resources::FILES_URI, "ZIM files")
+            // openzim-mcp's names and titles, which clients may look resources up by.
+            Resource::new(resources::FILES_URI, "zim_files")
+                .with_title("Available ZIM files")
                 .with_description("Every ZIM file in the allowed directories")
                 .with_mime_type("application/json"),
         ];
@@ -305,11 +307,14 @@ impl ServerHandler for ZimMcpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
         Ok(ListResourceTemplatesResult::with_all_items(vec![
-            ResourceTemplate::new(resources::OVERVIEW_TEMPLATE, "ZIM file overview")
+            ResourceTemplate::new(resources::OVERVIEW_TEMPLATE, "zim_file_overview")
+                .with_title("ZIM file overview")
                 .with_description("Metadata, namespaces and main-page preview; {name} is the file name without .zim")
                 .with_mime_type("application/json"),
-            ResourceTemplate::new(resources::ENTRY_TEMPLATE, "ZIM entry")
-                .with_description("One entry with its own MIME type; encode '/' in {path} as %2F"),
+            ResourceTemplate::new(resources::ENTRY_TEMPLATE, "zim_entry")
+                .with_title("ZIM entry (raw, native MIME)")
+                .with_description("One entry with its own MIME type; encode '/' in {path} as %2F")
+                .with_mime_type("application/octet-stream"),
         ]
         )
         .with_ttl_ms(STATIC_LIST_TTL_MS)

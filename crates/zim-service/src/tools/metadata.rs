@@ -80,7 +80,12 @@ pub fn namespaces(archive: &Archive) -> Result<Value, ToolError> {
     for (ns, range) in namespace_ranges(archive)? {
         let count = range.end - range.start;
         let mut samples = Vec::new();
-        for index in sample_indexes(archive, range)? {
+        let picks = if ns == 'M' {
+            metadata_samples(archive, range.clone())?
+        } else {
+            sample_indexes(archive, range.clone())?
+        };
+        for index in picks {
             let entry = archive
                 .entry_at(index)
                 .map_err(|e| archive_error("list_namespaces", e))?;
@@ -91,22 +96,28 @@ pub fn namespaces(archive: &Archive) -> Result<Value, ToolError> {
                 "is_redirect": entry.is_redirect(),
             }));
         }
-        out.insert(
-            ns.to_string(),
-            json!({
-                "total": count,
-                "count": count,
-                "is_authoritative": true,
-                "description": describe(ns, new_scheme),
-                "sample_entries": samples,
-                "sampled_count": count,
-                "estimated_total": count,
-            }),
-        );
+        let mut row = json!({
+            "total": count,
+            "count": count,
+            "is_authoritative": true,
+            "description": describe(ns, new_scheme),
+            "sample_entries": samples,
+            "sampled_count": count,
+            "estimated_total": count,
+        });
+        // openzim-mcp reports how many well-known paths it probed for M and W; the directory
+        // needs none.
+        if matches!(ns, 'M' | 'W')
+            && let Some(map) = row.as_object_mut()
+        {
+            map.insert("probed_count".into(), json!(0));
+        }
+        out.insert(ns.to_string(), row);
     }
     Ok(json!({
         "total_entries": archive.all_entry_count(),
         "sampled_entries": archive.all_entry_count(),
+        "all_entry_count": archive.all_entry_count(),
         "has_new_namespace_scheme": new_scheme,
         "is_total_authoritative": true,
         "discovery_method": "full_iteration",
@@ -139,6 +150,25 @@ fn sample_indexes(archive: &Archive, range: std::ops::Range<u32>) -> Result<Vec<
         &all
     };
     Ok(evenly_spaced(pool, SAMPLES_PER_NAMESPACE as usize))
+}
+
+/// The first metadata entries in path order, illustrations (images) left out, as
+/// openzim-mcp lists metadata keys.
+fn metadata_samples(archive: &Archive, range: std::ops::Range<u32>) -> Result<Vec<u32>, ToolError> {
+    let mut picks = Vec::new();
+    for index in range {
+        if picks.len() >= SAMPLES_PER_NAMESPACE as usize {
+            break;
+        }
+        let entry = archive
+            .entry_at(index)
+            .map_err(|e| archive_error("list_namespaces", e))?;
+        let path = entry.path();
+        if !path.strip_prefix("M/").unwrap_or(path).starts_with("Illustration_") {
+            picks.push(index);
+        }
+    }
+    Ok(picks)
 }
 
 /// `count` items spread evenly over `items`, order kept (all of them when there are fewer).

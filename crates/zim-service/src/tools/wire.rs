@@ -157,7 +157,7 @@ fn briefing(mut value: Value, request: &str) -> Value {
         .map_or(0, |a| a.split_whitespace().count());
     set(&mut value, "total_chars", json!(total));
     set(&mut value, "total_words", json!(words));
-    attach_meta(&mut value, truncated, &[]);
+    attach_meta(&mut value, truncated, &[("total_chars", json!(total))]);
     value
 }
 
