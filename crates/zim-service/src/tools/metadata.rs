@@ -105,11 +105,9 @@ pub fn namespaces(archive: &Archive) -> Result<Value, ToolError> {
             "sampled_count": count,
             "estimated_total": count,
         });
-        // openzim-mcp reports how many well-known paths it probed for M and W; the directory
+        // openzim-mcp reports how many entries it probed beyond its sample; the directory
         // needs none.
-        if matches!(ns, 'M' | 'W')
-            && let Some(map) = row.as_object_mut()
-        {
+        if let Some(map) = row.as_object_mut() {
             map.insert("probed_count".into(), json!(0));
         }
         out.insert(ns.to_string(), row);

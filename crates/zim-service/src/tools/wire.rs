@@ -810,8 +810,14 @@ fn title_rows(raw: &Value, open: Option<&OpenArchive>, zim_file: &Value) -> (Vec
 fn title_page(raw: Value, open: Option<&OpenArchive>, limit: u64, files: usize) -> Value {
     let zim_file = raw.get("zim_file").cloned().unwrap_or(Value::Null);
     let (mut rows, fast, fuzzy) = title_rows(&raw, open, &zim_file);
-    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    title_envelope(&raw, rows, fast, fuzzy, limit, files)
+    let cap = usize::try_from(limit).unwrap_or(usize::MAX);
+    let cut = rows.len() >= cap;
+    rows.truncate(cap);
+    let mut out = title_envelope(&raw, rows, fast, fuzzy, limit, files);
+    if cut && let Some(info) = out.get_mut("page_info").and_then(Value::as_object_mut) {
+        info.insert("total_is_lower_bound".into(), json!(true));
+    }
+    out
 }
 
 fn title_envelope(raw: &Value, rows: Vec<Value>, fast: bool, fuzzy: bool, limit: u64, files: usize) -> Value {
