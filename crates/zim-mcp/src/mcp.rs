@@ -230,7 +230,9 @@ impl ServerHandler for ZimMcpServer {
             let names: Vec<&str> = self.service.tool_specs().iter().map(|t| t.name).collect();
             let mut sorted = names.clone();
             sorted.sort_unstable();
-            return Ok(tool_result(Err(zim_service::tools::wire::unknown_tool(&name, &sorted))).into());
+            return Ok(
+                tool_result(Err(zim_service::tools::wire::unknown_tool(&name, &sorted))).into(),
+            );
         }
         let args: Option<Map<String, Value>> = request.arguments;
         let client = client_of(&context);

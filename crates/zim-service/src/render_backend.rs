@@ -215,7 +215,10 @@ impl RenderBackend for ZimRenderBackend {
             )
             .with_hint(format!("Available section ids: {}", ids.join(", ")))
             .with_extra("available_section_ids", json!(ids))
-            .with_extra("available_section_ids_truncated", json!(total > listed.len()))
+            .with_extra(
+                "available_section_ids_truncated",
+                json!(total > listed.len()),
+            )
             .with_extra("available_section_ids_total", json!(total))
             .with_extra("available_sections", Value::Array(pairs)));
         };

@@ -263,8 +263,9 @@ impl ZimSearchBackend {
                         });
                         // A filtered page says what each hit passed the filter with.
                         if filtered
-                            && let Some(entry) =
-                                hit.entry_index.and_then(|i| searcher.archive().entry_at(i).ok())
+                            && let Some(entry) = hit
+                                .entry_index
+                                .and_then(|i| searcher.archive().entry_at(i).ok())
                             && let Some(map) = row.as_object_mut()
                         {
                             map.insert("namespace".into(), json!(entry.namespace().to_string()));

@@ -392,16 +392,20 @@ impl ZimService {
         let open = self.open(Some(&args.zim_file_path))?;
         // Cursors are bound to the archive and the page they were issued for.
         let identity = format!("{}:{}", open.archive.uuid(), args.entry_path);
-        let (offset, cursor_limit) =
-            match args.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-                Some(cursor) => {
-                    let state = self
-                        .cursors
-                        .decode::<LinksState>(LINKS_TOOL, &identity, cursor)?;
-                    (state.o, state.l)
-                }
-                None => (args.offset, None),
-            };
+        let (offset, cursor_limit) = match args
+            .cursor
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(cursor) => {
+                let state = self
+                    .cursors
+                    .decode::<LinksState>(LINKS_TOOL, &identity, cursor)?;
+                (state.o, state.l)
+            }
+            None => (args.offset, None),
+        };
         let limit = args.limit.or(cursor_limit).unwrap_or(match args.direction {
             LinkDirection::Outbound => DEFAULT_LINKS_LIMIT,
             LinkDirection::Related => DEFAULT_RELATED_LIMIT,

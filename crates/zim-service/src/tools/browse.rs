@@ -255,20 +255,31 @@ fn is_asset(summary: &Value) -> bool {
     ];
     const MIME_PREFIXES: &[&str] = &["image/", "video/", "audio/", "font/"];
     if let Some(mime) = summary.get("mime_type").and_then(Value::as_str) {
-        let base = mime.split(';').next().unwrap_or_default().trim().to_lowercase();
-        if MIME_EXACT.contains(&base.as_str()) || MIME_PREFIXES.iter().any(|p| base.starts_with(p)) {
+        let base = mime
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_lowercase();
+        if MIME_EXACT.contains(&base.as_str()) || MIME_PREFIXES.iter().any(|p| base.starts_with(p))
+        {
             return true;
         }
     }
-    is_asset_path(summary.get("path").and_then(Value::as_str).unwrap_or_default())
+    is_asset_path(
+        summary
+            .get("path")
+            .and_then(Value::as_str)
+            .unwrap_or_default(),
+    )
 }
 
 /// Whether a path ends in an asset's extension (query string and fragment ignored).
 pub fn is_asset_path(path: &str) -> bool {
     const EXTENSIONS: &[&str] = &[
-        ".jpg", ".jpeg", ".png", ".gif", ".svg", ".webp", ".bmp", ".ico", ".tif", ".tiff",
-        ".eot", ".otf", ".ttf", ".woff", ".woff2", ".css", ".js", ".mjs", ".json", ".pdf",
-        ".zip", ".gz", ".mp4", ".webm", ".mp3", ".ogg", ".wav", ".avi", ".mov", ".m4a",
+        ".jpg", ".jpeg", ".png", ".gif", ".svg", ".webp", ".bmp", ".ico", ".tif", ".tiff", ".eot",
+        ".otf", ".ttf", ".woff", ".woff2", ".css", ".js", ".mjs", ".json", ".pdf", ".zip", ".gz",
+        ".mp4", ".webm", ".mp3", ".ogg", ".wav", ".avi", ".mov", ".m4a",
     ];
     let base = path
         .split('?')

@@ -279,7 +279,11 @@ fn render_single(
 /// `zim_get` in openzim-mcp's JSON shapes (see `tools/wire.rs`): a body is `{path, title,
 /// content, content_type, _meta}`, views gain `content_type` and their counts, a batch lists
 /// `{index, zim_file_path, entry_path, success, content|error}` rows.
-pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Result<Value, ToolError> {
+pub fn get_json(
+    ctx: &GetContext<'_>,
+    args: &ZimGetArgs,
+    branch: Branch,
+) -> Result<Value, ToolError> {
     let max_chars = args.max_content_length.unwrap_or(ctx.default_max_chars);
     match branch {
         Branch::Single => {
@@ -290,7 +294,8 @@ pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Resu
                 return Ok(crate::tools::wire::entry_json(&page, false));
             }
             let html = HtmlSource::new(&found.entry, "get_entry");
-            let cap = usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
+            let cap =
+                usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
             let mut view = ctx.renderer.view(&html, args.view, cap)?;
             let mime = found
                 .entry
@@ -304,7 +309,10 @@ pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Resu
             set(&mut view, "content_type", json!(mime));
             let truncated = match args.view {
                 View::Summary => {
-                    let summary = view.get("summary").and_then(Value::as_str).unwrap_or_default();
+                    let summary = view
+                        .get("summary")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default();
                     let words = summary.split_whitespace().count();
                     let body = ctx.renderer.markdown(&html, None)?;
                     let all_words = (*body).as_ref().split_whitespace().count();
@@ -313,9 +321,17 @@ pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Resu
                     words < all_words
                 }
                 View::Toc => {
-                    let toc = view.get("toc").and_then(Value::as_array).cloned().unwrap_or_default();
+                    let toc = view
+                        .get("toc")
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default();
                     let (count, depth) = toc_counts(&toc, 1);
-                    set(&mut view, "toc", Value::Array(toc.iter().map(toc_node).collect()));
+                    set(
+                        &mut view,
+                        "toc",
+                        Value::Array(toc.iter().map(toc_node).collect()),
+                    );
                     set(&mut view, "heading_count", json!(count));
                     set(&mut view, "max_depth", json!(depth));
                     false
@@ -356,8 +372,15 @@ pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Resu
                 args.max_content_length,
             )?;
             let size = value.get("size").and_then(Value::as_u64).unwrap_or(0);
-            let truncated = value.get("truncated").and_then(Value::as_bool).unwrap_or(false);
-            set(&mut value, "size_human", json!(crate::tools::wire::human_size(size)));
+            let truncated = value
+                .get("truncated")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            set(
+                &mut value,
+                "size_human",
+                json!(crate::tools::wire::human_size(size)),
+            );
             crate::tools::wire::attach_meta_public(&mut value, truncated);
             Ok(value)
         }
@@ -381,7 +404,11 @@ pub fn get_json(ctx: &GetContext<'_>, args: &ZimGetArgs, branch: Branch) -> Resu
                             succeeded += 1;
                             let body = crate::tools::wire::entry_json(&p, false);
                             set(&mut row, "success", json!(true));
-                            set(&mut row, "content", body.get("content").cloned().unwrap_or(Value::Null));
+                            set(
+                                &mut row,
+                                "content",
+                                body.get("content").cloned().unwrap_or(Value::Null),
+                            );
                             set(&mut row, "title", json!(p.title));
                             set(&mut row, "content_type", json!(p.mime));
                         }
@@ -425,7 +452,11 @@ fn toc_counts(nodes: &[Value], depth: u64) -> (u64, u64) {
     for node in nodes {
         count += 1;
         max = max.max(depth);
-        let children = node.get("children").and_then(Value::as_array).cloned().unwrap_or_default();
+        let children = node
+            .get("children")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         let (c, d) = toc_counts(&children, depth + 1);
         count += c;
         max = max.max(d);
@@ -441,8 +472,16 @@ fn toc_node(node: &Value) -> Value {
         .and_then(Value::as_array)
         .map(|c| c.iter().map(toc_node).collect())
         .unwrap_or_default();
-    set(&mut out, "section_id", node.get("id").cloned().unwrap_or(Value::Null));
-    set(&mut out, "text", node.get("title").cloned().unwrap_or(Value::Null));
+    set(
+        &mut out,
+        "section_id",
+        node.get("id").cloned().unwrap_or(Value::Null),
+    );
+    set(
+        &mut out,
+        "text",
+        node.get("title").cloned().unwrap_or(Value::Null),
+    );
     set(&mut out, "children", Value::Array(children));
     set(&mut out, "id_source", json!("heading_id"));
     out
@@ -454,8 +493,16 @@ const SECTION_PREVIEW_CHARS: u64 = 200;
 
 /// The structure view's `headings` (id, text, level, position), each section's
 /// `content_preview`, and the page's word and character counts.
-fn structure_fields(ctx: &GetContext<'_>, html: &HtmlSource<'_>, view: &mut Value) -> Result<(), ToolError> {
-    let sections = view.get("sections").and_then(Value::as_array).cloned().unwrap_or_default();
+fn structure_fields(
+    ctx: &GetContext<'_>,
+    html: &HtmlSource<'_>,
+    view: &mut Value,
+) -> Result<(), ToolError> {
+    let sections = view
+        .get("sections")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     let headings: Vec<Value> = sections
         .iter()
         .enumerate()
@@ -476,7 +523,11 @@ fn structure_fields(ctx: &GetContext<'_>, html: &HtmlSource<'_>, view: &mut Valu
             let preview = if i < PREVIEWED_SECTIONS {
                 s.get("id")
                     .and_then(Value::as_str)
-                    .and_then(|id| ctx.renderer.section(html, id, false, Some(SECTION_PREVIEW_CHARS)).ok())
+                    .and_then(|id| {
+                        ctx.renderer
+                            .section(html, id, false, Some(SECTION_PREVIEW_CHARS))
+                            .ok()
+                    })
                     .and_then(|v| v.get("markdown").and_then(Value::as_str).map(str::to_owned))
                     .unwrap_or_default()
             } else {

@@ -162,7 +162,11 @@ fn metadata_samples(archive: &Archive, range: std::ops::Range<u32>) -> Result<Ve
             .entry_at(index)
             .map_err(|e| archive_error("list_namespaces", e))?;
         let path = entry.path();
-        if !path.strip_prefix("M/").unwrap_or(path).starts_with("Illustration_") {
+        if !path
+            .strip_prefix("M/")
+            .unwrap_or(path)
+            .starts_with("Illustration_")
+        {
             picks.push(index);
         }
     }
