@@ -41,7 +41,15 @@ pub struct ToolError {
     pub hint: Option<String>,
     /// Seconds to wait before retrying (rate limiting only).
     pub retry_after: Option<f64>,
-    /// openzim-mcp's `context`: what the call was about (`"Path: A/Foo"`), when it says so.
+    /// openzim-mcp's `context` and further payload keys, when there are any (boxed: most
+    /// errors have none, and every `Result` carrying a `ToolError` pays for its size).
+    pub detail: Option<Box<ErrorDetail>>,
+}
+
+/// The optional parts of a [`ToolError`]'s payload.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ErrorDetail {
+    /// openzim-mcp's `context`: what the call was about (`"Path: A/Foo"`).
     pub context: Option<String>,
     /// Further keys of the payload (`invalid_arguments`, `available_section_ids`...).
     pub extras: Map<String, Value>,
@@ -55,8 +63,7 @@ impl ToolError {
             message: message.into(),
             hint: None,
             retry_after: None,
-            context: None,
-            extras: Map::new(),
+            detail: None,
         }
     }
 
@@ -82,13 +89,30 @@ impl ToolError {
     }
 
     pub fn with_context(mut self, context: impl Into<String>) -> Self {
-        self.context = Some(context.into());
+        self.set_context(context);
         self
     }
 
     pub fn with_extra(mut self, key: &str, value: Value) -> Self {
-        self.extras.insert(key.to_owned(), value);
+        self.extras_mut().insert(key.to_owned(), value);
         self
+    }
+
+    pub fn set_context(&mut self, context: impl Into<String>) {
+        self.detail.get_or_insert_with(Box::default).context = Some(context.into());
+    }
+
+    pub fn context(&self) -> Option<&str> {
+        self.detail.as_ref().and_then(|d| d.context.as_deref())
+    }
+
+    /// One further key of the payload.
+    pub fn extra(&self, key: &str) -> Option<&Value> {
+        self.detail.as_ref().and_then(|d| d.extras.get(key))
+    }
+
+    pub fn extras_mut(&mut self) -> &mut Map<String, Value> {
+        &mut self.detail.get_or_insert_with(Box::default).extras
     }
 
     /// The wire payload, with every absolute path in the texts redacted to `...name`.
@@ -98,10 +122,14 @@ impl ToolError {
             error: true,
             operation: self.operation.clone(),
             message: redact_paths(&self.message),
-            context: self.context.as_deref().map(redact_paths),
+            context: self.context().map(redact_paths),
             hint: self.hint.as_deref().map(redact_paths),
             retry_after: self.retry_after,
-            extras: self.extras.clone(),
+            extras: self
+                .detail
+                .as_ref()
+                .map(|d| d.extras.clone())
+                .unwrap_or_default(),
         }
     }
 }

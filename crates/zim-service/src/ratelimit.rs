@@ -233,8 +233,7 @@ fn rate_limited(operation: &str, cost: u32, wait_seconds: f64) -> ToolError {
             "Wait {retry_after:.2} seconds before calling again"
         )),
         retry_after: Some(retry_after),
-        context: None,
-        extras: serde_json::Map::new(),
+        detail: None,
     }
 }
 

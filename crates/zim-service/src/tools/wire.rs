@@ -97,11 +97,12 @@ fn query_envelope(
         match err.operation.as_str() {
             "invalid_arguments" if err.message == "query is empty" => {
                 err.operation = "query_required".into();
-                err.extras
+                err.extras_mut()
                     .insert("invalid_arguments".into(), json!(["query"]));
             }
             "zim_file_not_found" => {
-                err.extras.insert("error_code".into(), json!(err.operation));
+                let code = json!(err.operation);
+                err.extras_mut().insert("error_code".into(), code);
                 err.operation = "zim_path_not_found".into();
             }
             _ => {}
@@ -466,7 +467,7 @@ fn data_error(tool: &str, context: String) -> impl Fn(ToolError) -> ToolError + 
             err.operation.as_str(),
             "invalid_zim_file_path" | "ambiguous_zim_file" | "zim_file_path_required"
         );
-        if !broad || err.context.is_some() {
+        if !broad || err.context().is_some() {
             return err;
         }
         let heading = match (err.kind, err.operation.as_str()) {
@@ -475,13 +476,14 @@ fn data_error(tool: &str, context: String) -> impl Fn(ToolError) -> ToolError + 
             (ErrorKind::NotFound, _) => "Resource Not Found",
             _ => "Operation Failed",
         };
-        err.extras.insert("error_code".into(), json!(err.operation));
+        let code = json!(err.operation);
+        err.extras_mut().insert("error_code".into(), code);
         err.message = format!(
             "**{heading}**\n\n**Operation**: {tool}\n**Issue**: {}",
             err.message
         );
         err.operation = tool.to_owned();
-        err.context = Some(context.clone());
+        err.set_context(context.clone());
         err
     }
 }
@@ -1852,10 +1854,9 @@ fn health(
     let mut raw = svc
         .zim_health(client, parsed)
         .map_err(data_error("zim_health", context))?;
-    if per_archive {
-        if raw.get("has_link_graph").is_none() {
-            set(&mut raw, "has_link_graph", json!(false));
-        }
+    // No inbound-link sidecar here: openzim-mcp's flag for it is always false.
+    if per_archive && raw.get("has_link_graph").is_none() {
+        set(&mut raw, "has_link_graph", json!(false));
     }
     attach_meta(&mut raw, false, &[]);
     Ok(raw)
@@ -1919,10 +1920,14 @@ mod tests {
             .unwrap();
         let err = check_arguments("zim_search", &schema(), &args).unwrap_err();
         assert_eq!(err.operation, "unknown_argument");
-        assert_eq!(err.extras["unknown_arguments"], json!(["limitt"]));
-        assert_eq!(err.extras["closest_matches"], json!({"limitt": "limit"}));
+        assert_eq!(*err.extra("unknown_arguments").unwrap(), json!(["limitt"]));
+        assert_eq!(
+            *err.extra("closest_matches").unwrap(),
+            json!({"limitt": "limit"})
+        );
         assert!(
-            err.extras["accepted_arguments"]
+            err.extra("accepted_arguments")
+                .unwrap()
                 .as_array()
                 .unwrap()
                 .contains(&json!("query"))
@@ -1934,16 +1939,16 @@ mod tests {
         let check = |v: Value| check_arguments("zim_search", &schema(), v.as_object().unwrap());
         let err = check(json!({"query": "x", "limit": "many"})).unwrap_err();
         assert_eq!(err.operation, "invalid_argument");
-        assert_eq!(err.extras["invalid_arguments"], json!(["limit"]));
+        assert_eq!(*err.extra("invalid_arguments").unwrap(), json!(["limit"]));
         let err = check(json!({"query": "x", "mode": "semantic"})).unwrap_err();
-        assert_eq!(err.extras["invalid_arguments"], json!(["mode"]));
+        assert_eq!(*err.extra("invalid_arguments").unwrap(), json!(["mode"]));
         assert!(
             err.message.contains("'fulltext', 'title' or 'suggest'"),
             "{}",
             err.message
         );
         let err = check(json!({"limit": 3})).unwrap_err();
-        assert_eq!(err.extras["invalid_arguments"], json!(["query"]));
+        assert_eq!(*err.extra("invalid_arguments").unwrap(), json!(["query"]));
         // Values in the wrong clothing, negative numbers (each tool range-checks them) and
         // nulls pass.
         assert!(check(json!({"query": "x", "limit": "7", "offset": -1, "mode": null})).is_ok());
@@ -1954,15 +1959,14 @@ mod tests {
     fn unknown_tools_suggest_the_closest_name() {
         let err = unknown_tool("zim_serch", &["zim_get", "zim_search"]);
         assert_eq!(err.operation, "unknown_tool");
-        assert_eq!(err.extras["closest_match"], "zim_search");
+        assert_eq!(*err.extra("closest_match").unwrap(), "zim_search");
         assert_eq!(
-            err.extras["available_tools"],
+            *err.extra("available_tools").unwrap(),
             json!(["zim_get", "zim_search"])
         );
         assert!(
             unknown_tool("qqq", &["zim_get"])
-                .extras
-                .get("closest_match")
+                .extra("closest_match")
                 .is_none()
         );
     }
