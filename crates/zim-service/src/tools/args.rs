@@ -444,6 +444,24 @@ pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
     })
 }
 
+/// `args` with every value in the wrong JSON clothing (`"7"`, `7.0`, `"true"`, a JSON array
+/// as text) turned into the type `T` declares for it, as [`parse_args`] does, so checks made
+/// before parsing see what parsing will.
+pub fn coerce_args<T: JsonSchema + 'static>(args: Map<String, Value>) -> Map<String, Value> {
+    let declared = declared_arguments::<T>();
+    args.into_iter()
+        .map(|(name, value)| {
+            let accepts = declared
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| *a)
+                .unwrap_or_default();
+            let value = accepts.coerce(&value).unwrap_or(value);
+            (name, value)
+        })
+        .collect()
+}
+
 fn truncate(s: &str, max: usize) -> String {
     s.chars().take(max).collect()
 }

@@ -49,6 +49,14 @@ pub fn call_tool(
         return Err(unknown_tool(name, &names));
     };
     check_arguments(name, &spec.input_schema, &args)?;
+    let args = match name {
+        "zim_search" => coerce_args::<ZimSearchArgs>(args),
+        "zim_get" => coerce_args::<ZimGetArgs>(args),
+        "zim_get_section" => coerce_args::<ZimGetSectionArgs>(args),
+        "zim_browse" => coerce_args::<ZimBrowseArgs>(args),
+        "zim_links" => coerce_args::<ZimLinksArgs>(args),
+        _ => args,
+    };
     match name {
         "zim_query" => {
             let parsed: ZimQueryArgs = parse(name, args)?;
@@ -1338,7 +1346,10 @@ fn browse(
         .registry()
         .open(parsed.zim_file_path.trim())
         .map_err(data_error("zim_browse", context.clone()))?;
-    let ns = parsed.namespace.trim().to_owned();
+    // "content", "c" and "C" are one namespace.
+    let ns = crate::tools::namespace::parse_namespace(&parsed.namespace)
+        .map(|c| c.to_string())
+        .unwrap_or_else(|_| parsed.namespace.trim().to_owned());
     let new_scheme = open.archive.has_new_namespace_scheme();
     // openzim-mcp leaves assets out of a new-scheme archive's C namespace unless asked.
     let filtering_namespace = new_scheme && ns == "C";
