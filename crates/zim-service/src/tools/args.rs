@@ -179,19 +179,19 @@ pub struct ZimBrowseArgs {
     /// "page" (default, offset pagination) or "walk" (cursor iteration by entry id).
     #[serde(default)]
     pub mode: BrowseMode,
-    /// Walk cursor from a previous call (mode="walk" only).
+    /// `next_cursor` of a previous call in the same mode.
     #[serde(default)]
     pub cursor: Option<String>,
-    /// 1-500; default 50 (page) / 200 (walk).
+    /// 1-200 in mode="page" (default 50), 1-500 in mode="walk" (default 200).
     #[serde(default)]
     #[schemars(range(min = 1, max = 500))]
     pub limit: Option<u32>,
     /// Offset into the namespace (mode="page" only).
     #[serde(default)]
     pub offset: u32,
-    /// False: leave assets (entries that are neither HTML pages nor redirects: images,
-    /// stylesheets, scripts...) out of the page; offsets and cursors still count them.
-    /// Default: every entry is listed.
+    /// True: list assets (images, stylesheets, scripts, fonts, media) too. Default: a
+    /// new-scheme archive's C namespace lists its pages only, as openzim-mcp does (offsets
+    /// then count listed entries); other namespaces list everything.
     #[serde(default)]
     pub include_assets: Option<bool>,
 }
