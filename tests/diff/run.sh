@@ -14,7 +14,9 @@ shift || true
 [ -x "$bin" ] || { echo "tests/diff/run.sh: no zim-mcp binary at $bin (cargo build -p zim-mcp)" >&2; exit 2; }
 
 venv=${OPENZIM_VENV:-$PWD/.cache/venv-openzim}
-if [ ! -x "$venv/bin/openzim-mcp" ] || ! "$venv/bin/pip" show openzim-mcp 2>/dev/null | grep -qx "Version: 3.4.0"; then
+installed=""
+[ -x "$venv/bin/pip" ] && installed=$("$venv/bin/pip" show openzim-mcp 2>/dev/null | sed -n 's/^Version: //p')
+if [ ! -x "$venv/bin/openzim-mcp" ] || [ "$installed" != "3.4.0" ]; then
   python=""
   for candidate in "${OPENZIM_PYTHON:-}" ~/.pyenv/versions/3.12*/bin/python ~/.pyenv/versions/3.13*/bin/python \
                    python3.13 python3.12 python3; do
