@@ -395,7 +395,8 @@ fn type_problem(
         Value::Array(items) => {
             has("array")
                 && items.iter().all(|i| {
-                    schema_items(schema, defs)
+                    schema
+                        .get("items")
                         .is_none_or(|item| type_problem(item, defs, i).is_none())
                 })
         }
@@ -457,10 +458,6 @@ fn collect_types(
     if !enums.is_empty() && types.iter().any(|t| t == "null") {
         enums.push(Value::Null);
     }
-}
-
-fn schema_items<'a>(schema: &'a Value, _defs: Option<&Map<String, Value>>) -> Option<&'a Value> {
-    schema.get("items")
 }
 
 /// A failure of the archive layer (file or entry not found, security refusal, unreadable
@@ -737,10 +734,13 @@ fn search(
         return Ok(cross_search(svc, &parsed, raw, limit));
     }
     let path = given_path.unwrap_or_else(|| str_of(&raw, "zim_file"));
-    let open = svc.registry().open(&path).ok();
     Ok(match parsed.mode {
         SearchMode::Fulltext => fulltext_page(raw, &parsed, limit, Some(path), filtered),
-        SearchMode::Title => title_page(raw, open.as_ref(), limit, 1),
+        SearchMode::Title => {
+            // Title rows name the entry a redirect leads to; the archive is already open.
+            let open = svc.registry().open(&path).ok();
+            title_page(raw, open.as_ref(), limit, 1)
+        }
         SearchMode::Suggest => suggest_page(raw, &parsed, limit),
     })
 }
@@ -1356,7 +1356,7 @@ fn browse(
     if walk {
         // A page cursor handed to a walk, or a cursor of another namespace.
         if let Some(c) = cursor {
-            check_walk_cursor(svc, &open, c, &ns)?;
+            check_walk_cursor(svc, c, &ns)?;
         }
         parsed.include_assets = Some(parsed.include_assets.unwrap_or(!filtering_namespace));
         let raw = svc.zim_browse(client, parsed.clone()).map_err(|err| {
@@ -1468,12 +1468,7 @@ fn context_mismatch(label: &str, issued: &str, wanted: &str, field: &str) -> Too
 }
 
 /// A walk cursor must be a walk's, for this namespace.
-fn check_walk_cursor(
-    svc: &ZimService,
-    open: &OpenArchive,
-    cursor: &str,
-    ns: &str,
-) -> Result<(), ToolError> {
+fn check_walk_cursor(svc: &ZimService, cursor: &str, ns: &str) -> Result<(), ToolError> {
     let issued = svc.cursors().peek(cursor);
     if issued.as_ref().is_some_and(|(t, _)| t == BROWSE_PAGE_TOOL) {
         return Err(fail(
@@ -1483,7 +1478,6 @@ fn check_walk_cursor(
         )
         .with_context("expected_tool=walk_namespace"));
     }
-    let _ = open;
     if let Some((tool, state)) = issued
         && tool == crate::tools::browse::TOOL
         && let Some(walked) = state.get("ns").and_then(Value::as_str)
