@@ -320,7 +320,42 @@ def run_corpus(server: Server, corpus: list[dict]) -> dict[str, dict]:
     return answers
 
 
+def self_test() -> None:
+    """The comparison itself: what it must report and what it must let pass."""
+    def kinds(py, rs):
+        return sorted((d["path"], d["kind"]) for d in compare(
+            {"isError": False, "structuredContent": False, "kind": "json", "body": py},
+            {"isError": False, "structuredContent": False, "kind": "json", "body": rs}))
+    assert kinds({"a": 1, "b": {"c": None}}, {"a": 1, "b": {"c": None}, "extra": 2}) == []
+    assert kinds({"a": 1}, {}) == [("a", "missing")]
+    assert kinds({"a": None}, {"a": 0}) == [("a", "type")]
+    assert kinds({"a": {"b": "x"}}, {"a": {}}) == [("a.b", "missing")]
+    assert kinds({"total": 3}, {"total": 4}) == [("total", "value")]
+    assert kinds({"total": 3}, {"total": 3.0}) == []
+    assert kinds({"snippet": "x"}, {"snippet": "y"}) == []
+    assert kinds({"r": [{"path": "a"}]}, {"r": []}) == [("r[]", "empty")]
+    assert kinds({"r": [{"path": "a"}]}, {"r": [{"path": "b", "more": 1}]}) == [("r[0].path", "value")]
+    assert kinds({"r": [{"name": "x", "total": 1}, {"name": "y", "total": 1}]},
+                 {"r": [{"name": "y", "total": 1}, {"name": "x", "total": 2}]}) == [("r[0].total", "value")]
+    assert kinds({"health": {"size": 1}}, {"health": {"size": 2}}) == []
+    assert kinds({"error": "message"}, {"error": "other message"}) == []
+    assert kinds({"error": True}, {"error": False}) == [("error", "value")]
+    envelope = compare({"isError": True, "structuredContent": False, "kind": "json", "body": {}},
+                       {"isError": False, "structuredContent": True, "kind": "text", "body": None})
+    assert sorted(d["path"] for d in envelope) == ["<isError>", "<kind>", "<structuredContent>"]
+    assert compare({"rpc_error": -32602}, {"isError": True}) != []
+    rule = [{"id": "r", "rules": [{"calls": ["search_*"], "paths": ["results[*].path"], "kinds": ["value"]}]}]
+    assert excused("search_x", {"path": "results[3].path", "kind": "value"}, rule) is not None
+    assert excused("search_x", {"path": "results[3].path", "kind": "missing"}, rule) is None
+    assert excused("get_x", {"path": "results[3].path", "kind": "value"}, rule) is None
+    assert excused("search_x", {"path": "resultsX3].path", "kind": "value"}, rule) is None
+    print("diff_openzim: self-test passed")
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ours", required=True)
     ap.add_argument("--openzim", required=True)

@@ -34,6 +34,8 @@ if [ ! -x "$venv/bin/openzim-mcp" ] || [ "$installed" != "3.4.0" ]; then
   "$venv/bin/pip" install -q openzim-mcp==3.4.0
 fi
 
+"$venv/bin/python" tests/diff/diff_openzim.py --self-test
+
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 # Copies, not links: both servers list the directory and open the files as they are.
