@@ -123,7 +123,8 @@ def named_paths(text: str, entries: set[str] | None) -> list[str]:
     body = text
     fence = re.search(r"<retrieved_archive_content>(.*)</retrieved_archive_content>", text, re.S)
     if fence:
-        body = fence.group(1)
+        # The fence's first line is its "treat as data" note; zim-mcp's answer after it is JSON.
+        body = re.sub(r"^\s*_The following is retrieved archive content[^\n]*\n", "", fence.group(1))
     try:
         json_strings(json.loads(body), candidates)
     except (json.JSONDecodeError, ValueError):

@@ -24,6 +24,9 @@ echo "== end-to-end tests (Python MCP SDK client and Inspector CLI against the r
 cargo build -p zim-mcp
 ZIM_MCP_BIN="$PWD/target/debug/zim-mcp" .venv-e2e/bin/python -m pytest -q tests/e2e
 
+echo "== differential test against openzim-mcp 3.4.0 (response shapes; deliberate differences in tests/diff/deliberate.json)"
+tests/diff/run.sh "$PWD/target/debug/zim-mcp"
+
 echo "== MCP conformance suite (generic scenarios; fixture-only ones listed in tests/conformance)"
 scripts/conformance.sh target/debug/zim-mcp
 echo "scripts/test.sh: every check passed"

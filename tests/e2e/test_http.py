@@ -221,8 +221,10 @@ def test_legacy_sse_transport(http_server):
                     if 2 in replies:
                         break
         assert replies[1]["result"]["serverInfo"]["name"] == "openzim-mcp"
-        health = replies[2]["result"]["structuredContent"]
-        assert health["configuration"]["transport"] == "sse"
+        # JSON text in content, as openzim-mcp sends it (no structuredContent).
+        assert "structuredContent" not in replies[2]["result"]
+        health = json.loads(replies[2]["result"]["content"][0]["text"])
+        assert health["configuration"]["configuration"]["transport"] == "sse"
         assert_no_absolute_paths(json.dumps(health))
         assert http.post("/messages?sessionId=nope", json=call).status_code == 404
 

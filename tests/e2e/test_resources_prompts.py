@@ -98,8 +98,11 @@ def check(out: dict) -> None:
     assert "zimfile.zim" in [f["name"] for f in files]
     assert out["files"].mime_type == "application/json"
     overview = json.loads(out["overview"].text)
-    assert overview["metadata"]["Title"] == "Ray Charles"
+    # openzim-mcp's overview: counts and metadata entries under `metadata`.
+    assert overview["metadata"]["metadata_entries"]["Title"] == "Ray Charles"
+    assert overview["metadata"]["entry_count"] > 0 and overview["namespaces"]["namespaces"]["A"]["total"] > 0
     assert len(overview["main_page"]["preview"]) <= 2000
+    assert overview["main_page_preview"] == overview["main_page"]["preview"]
     assert_no_absolute_paths(out["files"].text + out["overview"].text)
     assert out["html"].mime_type == "text/html" and "Ray Charles Robinson" in out["html"].text
     image = out["image"]

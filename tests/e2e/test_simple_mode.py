@@ -14,7 +14,17 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
-from conftest import KIWIX, assert_no_absolute_paths, run, stdio_client, tool_json, tool_text
+from conftest import (
+    FENCE_OPEN,
+    KIWIX,
+    assert_no_absolute_paths,
+    query_json,
+    query_text,
+    run,
+    stdio_client,
+    tool_json,
+    tool_text,
+)
 
 NO_RATE_LIMIT = {"OPENZIM_MCP_RATE_LIMIT__ENABLED": "false"}
 
@@ -71,11 +81,17 @@ MULTI_ARCHIVE = [
 
 
 def intent_of(result) -> tuple[str, float, object]:
-    """(intent name, confidence, answer) from a zim_query result (JSON field or text header)."""
-    if result.structured_content is not None:
-        payload = result.structured_content
+    """(intent name, confidence, answer) from a zim_query result (JSON or text header), out of
+    the `<retrieved_archive_content>` fence every answer comes in."""
+    assert result.structured_content is None, "openzim-mcp sends no structuredContent"
+    assert tool_text(result).startswith(FENCE_OPEN), tool_text(result)[:300]
+    text = query_text(result)
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        payload = None
+    if isinstance(payload, dict):
         return payload["intent"]["name"], payload["intent"]["confidence"], payload
-    text = tool_text(result)
     header, _, body = text.partition("\n")
     assert header.startswith("<!-- intent="), header
     fields = dict(part.split("=", 1) for part in header.strip("<!-> ").split() if "=" in part)
@@ -140,16 +156,16 @@ def test_parameters_pass_through_and_errors_are_structured():
 
     async def go():
         async with stdio_client(str(scratch), env=NO_RATE_LIMIT) as client:
-            first = tool_json(await client.call_tool("zim_query", {"query": "search for ray charles", "limit": 3}))
-            second = tool_json(
+            first = query_json(await client.call_tool("zim_query", {"query": "search for ray charles", "limit": 3}))
+            second = query_json(
                 await client.call_tool(
                     "zim_query", {"query": "search for ray charles", "limit": 3, "cursor": first["next_cursor"]}
                 )
             )
-            short = tool_text(
+            short = query_text(
                 await client.call_tool("zim_query", {"query": "get article Ray Charles", "max_content_length": 300})
             )
-            paged = tool_text(
+            paged = query_text(
                 await client.call_tool(
                     "zim_query",
                     {"query": "get article Ray Charles", "max_content_length": 300, "content_offset": 300},

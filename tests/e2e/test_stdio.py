@@ -18,6 +18,8 @@ from conftest import (
     assert_no_absolute_paths,
     run,
     stdio_client,
+    query_json,
+    query_text,
     tool_json,
     tool_text,
 )
@@ -82,10 +84,12 @@ def test_metadata_matches_the_oracle():
         "has_title_index": ORACLE["has_title_index"],
     }
     assert meta["metadata"]["Title"] == ORACLE["metadata"]["Title"]["text"]
-    namespaces = meta["namespaces"]["namespaces"]
-    assert sum(ns["count"] for ns in namespaces.values()) == ORACLE["all_entry_count"]
-    assert namespaces["C"]["count"] == ORACLE["entry_count"]
+    # openzim-mcp's shape: a list of namespaces, each with its letter and exact total.
+    namespaces = {ns["letter"]: ns for ns in meta["namespaces"]}
+    assert sum(ns["total"] for ns in namespaces.values()) == ORACLE["all_entry_count"]
+    assert namespaces["C"]["total"] == ORACLE["entry_count"]
     assert set(namespaces) >= {"C", "M", "X"}
+    assert meta["_meta"]["truncated"] is False and meta["_meta"]["chars"] > 0
     assert meta["counter_breakdown"]["text/html"] == 4
     assert_no_absolute_paths(json.dumps(meta))
 
@@ -94,21 +98,26 @@ def test_metadata_of_split_archive_by_bare_name():
     meta = tool_json(call(ADVANCED, "zim_metadata", {"zim_file_path": "wikipedia_en_ray_charles_2015-06"}))
     assert meta["archive_identity"]["is_multipart"] is True
     assert meta["has_new_namespace_scheme"] is False
-    assert "A" in meta["namespaces"]["namespaces"]
+    assert "A" in {ns["letter"] for ns in meta["namespaces"]}
 
 
 def test_browse_page_and_exhaustive_walk_with_cursors():
     async def go():
         async with stdio_client(*ADVANCED) as client:
             page = tool_json(await client.call_tool(
-                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limit": 5, "offset": 2}))
+                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limit": 5, "offset": 2,
+                               "include_assets": True}))
+            # The next page through the page's own cursor, which keeps its size.
+            after = tool_json(await client.call_tool(
+                "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "cursor": page["next_cursor"]}))
             seen, cursor, calls = [], None, 0
             while True:
-                args = {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "limit": 7}
+                args = {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "limit": 7,
+                        "include_assets": True}
                 if cursor:
                     args["cursor"] = cursor
                 walk = tool_json(await client.call_tool("zim_browse", args))
-                seen += [e["path"] for e in walk["entries"]]
+                seen += [e["path"] for e in walk["results"]]
                 calls += 1
                 if walk["done"]:
                     assert walk["next_cursor"] is None
@@ -119,17 +128,19 @@ def test_browse_page_and_exhaustive_walk_with_cursors():
                 "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "cursor": tampered})
             mixed = await client.call_tool(
                 "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "mode": "walk", "offset": 3})
-            return page, seen, calls, bad, mixed
+            return page, after, seen, calls, bad, mixed
 
-    page, seen, calls, bad, mixed = run(go())
+    page, after, seen, calls, bad, mixed = run(go())
     oracle_c = [e["path"] for e in ORACLE["entries"]][: ORACLE["entry_count"]]
-    assert page["total_in_namespace"] == ORACLE["entry_count"]
-    assert [e["path"] for e in page["entries"]] == oracle_c[2:7]
-    assert page["has_more"] is True
+    assert page["total"] == ORACLE["entry_count"]
+    assert [e["path"] for e in page["results"]] == oracle_c[2:7]
+    assert page["done"] is False and page["page_info"] == {"offset": 2, "limit": 5, "returned_count": 5}
+    assert all(isinstance(e["content_type"], str) and "preview" in e for e in page["results"])
+    assert [e["path"] for e in after["results"]] == oracle_c[7:12]
     assert seen == oracle_c and len(set(seen)) == len(seen)
     assert calls == -(-len(oracle_c) // 7)
     assert error_payload(bad)["operation"] == "cursor_decode"
-    assert error_payload(mixed)["operation"] == "invalid_parameter_combination"
+    assert error_payload(mixed)["operation"] == "invalid_combination"
 
 
 def test_health_report_and_archive_checks():
@@ -145,12 +156,16 @@ def test_health_report_and_archive_checks():
     health = report["health"]
     # nons/ holds the libzim suite's deliberately broken invalid.*.zim files.
     assert health["status"] == "degraded"
+    # openzim-mcp's nesting: the configuration under configuration.configuration.
+    config = report["configuration"]["configuration"]
     unreadable = {a["zim_file"].rsplit("/", 1)[-1] for a in health["unreadable_archives"]}
     assert "invalid.smaller_than_header.zim" in unreadable and "small.zim" not in unreadable
-    assert health["uptime_info"]["process_id"] == "[REDACTED]"
-    assert report["configuration"]["server_pid"] == "[REDACTED]"
-    assert report["configuration"]["tool_mode"] == "advanced"
-    assert report["configuration"]["allowed_directories"] == ["...kiwix", "...nons"]
+    assert isinstance(health["uptime_info"]["process_id"], int)
+    assert config["server_pid"] == health["uptime_info"]["process_id"]
+    assert config["tool_mode"] == "advanced"
+    assert config["allowed_directories"] == ["...kiwix", "...nons"]
+    assert report["configuration"]["diagnostics"]["validation_status"] == "ok"
+    assert all(a["size"].endswith(" MB") and a["size_bytes"] > 0 for a in report["loaded_archives"])
     names = {a["name"] for a in report["loaded_archives"]}
     assert {"example.zim", "wikipedia_en_ray_charles_2015-06.zim", "small.zim"} <= names
     assert health["health_checks"]["directories_accessible"] == 2
@@ -176,17 +191,21 @@ def test_get_main_page_binary_and_batch():
             return main, binary, batch, single
 
     main, binary, batch, single = run(go())
-    text = tool_text(main)
-    assert text.startswith("# ") and "## Content" in text and "Type: text/html" in text
+    body = tool_json(main)
+    assert body["content"] and body["content_type"].startswith("text/html") and body["path"]
     data = tool_json(binary)
     assert data["encoding"] == "base64" and data["mime_type"] == "image/png"
     assert len(base64.b64decode(data["data"])) == image["size"] == data["size"]
+    assert data["size_human"].endswith("B") and data["_meta"]["truncated"] is False
     result = tool_json(batch)
     assert (result["succeeded"], result["failed"]) == (1, 1)
     assert result["results"][0]["success"] is True
-    assert result["results"][1]["error"]["operation"] == "entry_not_found"
-    body = tool_text(single)
-    assert f"Path: {page['path']}" in body and "content_offset=200" in body
+    assert result["results"][1]["success"] is False and isinstance(result["results"][1]["error"], str)
+    assert result["results"][1]["error_code"] == "entry_not_found"
+    assert [r["index"] for r in result["results"]] == [0, 1] and result["total"] == 2
+    body = tool_json(single)
+    assert body["path"] == page["path"] and "content_offset=200" in body["content"]
+    assert body["_meta"]["truncated"] is True and body["_meta"]["more_at_offset"] == 200
 
 
 @pytest.mark.parametrize(
@@ -202,7 +221,7 @@ def test_get_branch_combinations_are_refused(arguments):
     result = call(ADVANCED, "zim_get", {"zim_file_path": "example.zim", **arguments})
     payload = error_payload(result)
     assert payload["operation"] == "invalid_path_combination"
-    assert "exactly one of" in payload["message"]
+    assert "`" in payload["message"]
 
 
 def test_arguments_as_lax_clients_send_them_are_understood():
@@ -240,8 +259,8 @@ def test_arguments_as_lax_clients_send_them_are_understood():
     r = run(go())
     assert len(r["search"]["results"]) == 2
     assert r["batch"]["succeeded"] == 1
-    assert not r["main"].is_error and "## Content" in tool_text(r["main"])
-    assert r["browse"]["namespace"] == r["lower"]["namespace"] == "C" and len(r["browse"]["entries"]) == 3
+    assert not r["main"].is_error and tool_json(r["main"])["content"]
+    assert r["browse"]["namespace"] == r["lower"]["namespace"] == "C" and len(r["browse"]["results"]) == 3
     assert r["capped"]["truncated"] is True and r["capped"]["data"] is None and r["capped"]["size"] == image["size"]
     assert error_payload(r["too_big_cap"])["operation"] == "invalid_max_content_length"
     assert not r["tiny"].is_error and not r["clamped"].is_error
@@ -250,8 +269,9 @@ def test_arguments_as_lax_clients_send_them_are_understood():
 
 def test_unknown_argument_suggests_the_closest_name():
     payload = error_payload(call(ADVANCED, "zim_browse", {"zim_file_path": "example.zim", "namespace": "C", "limt": 3}))
-    assert payload["operation"] == "invalid_arguments"
-    assert "limt" in payload["message"] and "Did you mean 'limit'" in payload["hint"]
+    assert payload["operation"] == "unknown_argument"
+    assert payload["unknown_arguments"] == ["limt"] and payload["closest_matches"] == {"limt": "limit"}
+    assert "Did you mean 'limit'" in payload["message"]
 
 
 @pytest.mark.parametrize(
@@ -267,12 +287,14 @@ def test_unknown_argument_suggests_the_closest_name():
 )
 def test_traversal_and_outside_paths_are_refused(path):
     payload = error_payload(call(ADVANCED, "zim_metadata", {"zim_file_path": path}))
-    assert payload["operation"] in {"security_violation", "zim_file_not_found"}
+    # openzim-mcp names the tool; our precise code is beside it.
+    assert payload["operation"] == "zim_metadata"
+    assert payload["error_code"] in {"security_violation", "zim_file_not_found"}
 
 
 def test_ambiguous_name_lists_candidates():
     payload = error_payload(call(["--mode", "advanced", str(NONS), str(WITHNS)], "zim_metadata", {"zim_file_path": "small"}))
-    assert payload["operation"] == "ambiguous_zim_file"
+    assert (payload["operation"], payload["error_code"]) == ("zim_metadata", "ambiguous_zim_file")
     assert "nons/small.zim" in payload["message"] and "withns/small.zim" in payload["message"]
 
 
@@ -321,18 +343,14 @@ def test_search_hits_count_in_health_and_the_cache_survives_a_restart(tmp_path):
     assert_no_absolute_paths(json.dumps(cache))
 
 
-def test_unknown_tool_is_a_protocol_error():
+def test_unknown_tool_is_an_unknown_tool_error():
     async def go():
         async with stdio_client(str(KIWIX)) as client:
             # zim_metadata exists only in advanced mode.
-            try:
-                await client.call_tool("zim_metadata", {"zim_file_path": "example.zim"})
-            except MCPError as err:
-                return err
-            return None
+            return await client.call_tool("zim_metadata", {"zim_file_path": "example.zim"})
 
-    err = run(go())
-    assert err is not None and "tool not found" in str(err)
+    payload = error_payload(run(go()))
+    assert payload["operation"] == "unknown_tool" and payload["available_tools"] == ["zim_query"]
 
 
 def test_simple_mode_query_routes_intents():
@@ -345,11 +363,11 @@ def test_simple_mode_query_routes_intents():
             return files, meta, browse, main
 
     files, meta, browse, main = run(go())
-    listing = tool_json(files)
+    listing = query_json(files)
     assert listing["count"] == len(listing["files"]) >= 8
-    assert tool_json(meta)["archive_identity"]["uuid"] == ORACLE["uuid"]
-    assert len(tool_json(browse)["entries"]) == 2
-    assert "## Content" in tool_text(main)
+    assert query_json(meta)["archive_identity"]["uuid"] == ORACLE["uuid"]
+    assert len(query_json(browse)["entries"]) == 2
+    assert "## Content" in query_text(main)
     assert_no_absolute_paths(json.dumps(listing))
 
 
@@ -381,18 +399,23 @@ def test_search_modes_and_pagination():
     query, first, suggest, title, bad, everywhere = run(go())
     partial = run(tight_budget())
     expected = oracle_search[query]
-    assert first["mode"] == "fulltext" and first["source"] == "fulltext"
+    assert first["source"] == "fulltext" and first["zim_file_path"] == "example.zim"
     assert [r["path"] for r in first["results"]] == expected["top"][:2]
-    assert first["total_results"] == expected["estimated"] and first["has_more"] is True
-    assert [s["path"] for s in suggest["suggestions"]] == ORACLE["suggest"]["Free"]["top"]
-    assert title["found"] is True and title["entry"]["path"] == PAGE["path"]
-    assert error_payload(bad)["operation"] == "invalid_arguments"
-    assert everywhere["files_searched"] >= 8 and len(everywhere["per_file_results"]) == everywhere["files_searched"]
+    assert first["total"] == expected["estimated"] and first["done"] is False
+    assert first["page_info"]["next_offset"] == 2 and first["next_cursor"]
+    assert suggest["partial_query"] == "Free"
+    assert [s["path"] for s in suggest["results"]] == ORACLE["suggest"]["Free"]["top"]
+    assert {s["type"] for s in suggest["results"]} <= {"title_start_match", "title_contains_match", "title_suggest_match"}
+    assert title["fast_path_hit"] is True and title["results"][0]["path"] == PAGE["path"]
+    assert title["results"][0]["match_type"] == "direct"
+    assert error_payload(bad)["operation"] == "invalid_limit"
+    rows = everywhere["results"]
+    assert everywhere["files_searched"] >= 8 and len(rows) == everywhere["files_searched"]
     assert everywhere["budget_exceeded"] is False
     assert everywhere["files_available"] == everywhere["files_searched"] + len(everywhere["skipped_files"])
     # One ranking across archives: every hit of every archive, once, best normalised score first.
     merged = everywhere["merged_results"]
-    per_file_hits = {(f["zim_file"], r["path"]) for f in everywhere["per_file_results"] for r in f["results"]}
+    per_file_hits = {(f["zim_file_path"], r["path"]) for f in rows for r in f["result"]["results"]}
     assert {(m["zim_file"], m["path"]) for m in merged} == per_file_hits and len(merged) == len(per_file_hits)
     assert [m["rank"] for m in merged] == list(range(len(merged)))
     scored = [m["normalized_score"] for m in merged if "normalized_score" in m]
@@ -456,19 +479,25 @@ def test_structured_views_sections_and_links():
 
     toc, structure, summary, section, missing, links, more, related, extras = run(go())
     whole, own, external, bad_kind, pages = extras
-    assert len(own["markdown"]) < len(whole["markdown"])
-    assert whole["markdown"].startswith(own["markdown"]) and own["subsections"] == whole["subsections"]
-    assert external["outbound_links"] and {l["kind"] for l in external["outbound_links"]} == {"external"}
-    assert external["total"] == links["external_count"]
+    assert len(own["content_markdown"]) < len(whole["content_markdown"])
+    assert whole["content_markdown"].startswith(own["content_markdown"])
+    assert own["subsections"] == whole["subsections"] and own["section_id"] == whole["section_id"]
+    assert own["title"] == "Ray Charles" and own["char_count"] == len(own["content_markdown"])
+    assert external["kind"] == "external" and external["results"]
+    assert all("domain" in l and "url" in l for l in external["results"])
+    assert external["total"] == links["category_totals"]["external"]
     assert error_payload(bad_kind)["operation"] == "invalid_combination"
     # Namespace I holds images only: every row is an asset.
-    assert pages["entries"] == [] and pages["assets_skipped"] == 20
+    assert pages["results"] == [] and pages["page_info"]["assets_filtered"] is True
     assert tool_json(toc)["toc"], "the article has headings"
+    assert tool_json(toc)["heading_count"] >= len(tool_json(toc)["toc"])
     assert tool_json(structure)["actual_path"] == "A/Ray_Charles.html"
     assert "Charles" in tool_json(summary)["summary"]
-    assert tool_json(section)["markdown"]
-    assert error_payload(missing)["operation"] == "section_not_found"
-    assert len(links["outbound_links"]) == 5 and links["total"] > 10
-    assert links["internal_count"] + links["external_count"] + links["media_count"] == links["total"]
-    assert more["offset"] == 5 and more["outbound_links"][0] != links["outbound_links"][0]
-    assert 0 < len(related["related"]) <= 3
+    assert tool_json(section)["content_markdown"]
+    missing = error_payload(missing)
+    assert missing["operation"] == "section_not_found" and tool_json(structure)["sections"][0]["id"] in missing["available_section_ids"]
+    # zim_links answers the internal links by default, as openzim-mcp does.
+    assert links["kind"] == "internal" and len(links["results"]) == 5 and links["total"] > 10
+    assert links["total"] == links["category_totals"]["internal"]
+    assert more["page_info"]["offset"] == 5 and more["results"][0] != links["results"][0]
+    assert 0 < len(related["results"]) <= 3 and related["results"][0]["mention_count"] >= 1

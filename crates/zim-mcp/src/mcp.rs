@@ -83,14 +83,11 @@ fn client_of(context: &RequestContext<RoleServer>) -> ClientId {
 fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
     match outcome {
         Ok(ToolOutput::Text(text)) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        // JSON text in `content`, no `structuredContent`: openzim-mcp advertises no output
+        // schema, and its clients read the text block.
         Ok(ToolOutput::Json(value)) => {
             let text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
-            let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-            // structuredContent must be an object; arrays stay text-only.
-            if value.is_object() {
-                result.structured_content = Some(value);
-            }
-            result
+            CallToolResult::success(vec![ContentBlock::text(text)])
         }
         Err(err) => {
             match err.kind {
@@ -101,9 +98,7 @@ fn tool_result(outcome: Result<ToolOutput, ToolError>) -> CallToolResult {
             }
             let payload = serde_json::to_value(err.payload()).unwrap_or(Value::Null);
             let text = serde_json::to_string_pretty(&payload).unwrap_or_default();
-            let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-            result.structured_content = Some(payload);
-            result
+            CallToolResult::error(vec![ContentBlock::text(text)])
         }
     }
 }
@@ -229,11 +224,15 @@ impl ServerHandler for ZimMcpServer {
                     .into(),
             );
         }
+        // An unknown tool is answered as openzim-mcp answers it: an `unknown_tool` error
+        // result naming the tools there are and the closest one.
         if !self.service.has_tool(&name) {
-            return Err(McpError::invalid_params(
-                format!("tool not found: {name}"),
-                None,
-            ));
+            let names: Vec<&str> = self.service.tool_specs().iter().map(|t| t.name).collect();
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            return Ok(
+                tool_result(Err(zim_service::tools::wire::unknown_tool(&name, &sorted))).into(),
+            );
         }
         let args: Option<Map<String, Value>> = request.arguments;
         let client = client_of(&context);
@@ -283,7 +282,9 @@ impl ServerHandler for ZimMcpServer {
     ) -> Result<ListResourcesResult, McpError> {
         let files = self.blocking(|s| s.registry().rescan()).await?;
         let mut list = vec![
-            Resource::new(resources::FILES_URI, "ZIM files")
+            // openzim-mcp's names and titles, which clients may look resources up by.
+            Resource::new(resources::FILES_URI, "zim_files")
+                .with_title("Available ZIM files")
                 .with_description("Every ZIM file in the allowed directories")
                 .with_mime_type("application/json"),
         ];
@@ -308,11 +309,14 @@ impl ServerHandler for ZimMcpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
         Ok(ListResourceTemplatesResult::with_all_items(vec![
-            ResourceTemplate::new(resources::OVERVIEW_TEMPLATE, "ZIM file overview")
+            ResourceTemplate::new(resources::OVERVIEW_TEMPLATE, "zim_file_overview")
+                .with_title("ZIM file overview")
                 .with_description("Metadata, namespaces and main-page preview; {name} is the file name without .zim")
                 .with_mime_type("application/json"),
-            ResourceTemplate::new(resources::ENTRY_TEMPLATE, "ZIM entry")
-                .with_description("One entry with its own MIME type; encode '/' in {path} as %2F"),
+            ResourceTemplate::new(resources::ENTRY_TEMPLATE, "zim_entry")
+                .with_title("ZIM entry (raw, native MIME)")
+                .with_description("One entry with its own MIME type; encode '/' in {path} as %2F")
+                .with_mime_type("application/octet-stream"),
         ]
         )
         .with_ttl_ms(STATIC_LIST_TTL_MS)

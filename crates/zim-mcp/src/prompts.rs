@@ -105,10 +105,16 @@ pub fn get(name: &str, args: &Map<String, Value>) -> Option<GetPromptResult> {
         },
         _ => return None,
     };
-    Some(GetPromptResult::new(vec![PromptMessage::new_text(
-        Role::User,
-        text,
-    )]))
+    let result = GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]);
+    // The prompt's description comes with its messages, as openzim-mcp sends it.
+    let description = list()
+        .into_iter()
+        .find(|p| p.name == name)
+        .and_then(|p| p.description);
+    Some(match description {
+        Some(d) => result.with_description(d),
+        None => result,
+    })
 }
 
 #[cfg(test)]

@@ -98,6 +98,24 @@ impl CursorCodec {
         )
     }
 
+    /// The tool that issued a genuine cursor and its state, whatever tool or archive it is
+    /// shown to (to say which context a misplaced cursor belongs to); `None` when it is not
+    /// one of ours.
+    pub fn peek(&self, cursor: &str) -> Option<(String, serde_json::Value)> {
+        let cursor = cursor.trim();
+        if cursor.len() > MAX_CURSOR_LEN {
+            return None;
+        }
+        let (body, tag) = cursor.split_once('.')?;
+        let json = URL_SAFE_NO_PAD.decode(body).ok()?;
+        let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
+        let mut mac = self.mac();
+        mac.update(&json);
+        mac.verify_slice(&tag).ok()?;
+        let envelope: Envelope<serde_json::Value> = serde_json::from_slice(&json).ok()?;
+        Some((envelope.t, envelope.s))
+    }
+
     pub fn decode<T: DeserializeOwned>(
         &self,
         tool: &str,

@@ -1,10 +1,12 @@
 //! The structured error every tool returns instead of failing the MCP call.
 //!
-//! A tool error travels back to the client as a JSON payload
-//! (`{status:"error", error:true, operation, message, hint?, retry_after?}`), the same envelope
-//! openzim-mcp uses, so callers can branch on `status == "error"` whatever went wrong.
+//! A tool error travels back to the client as a JSON payload in openzim-mcp 3.4.0's envelope
+//! (`{error: true, operation, message, context?, ...extras}`), with our `status: "error"`,
+//! `hint` and `retry_after` beside it, so callers can branch on `error == true` whatever went
+//! wrong.
 
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::redact::redact_paths;
 
@@ -39,6 +41,18 @@ pub struct ToolError {
     pub hint: Option<String>,
     /// Seconds to wait before retrying (rate limiting only).
     pub retry_after: Option<f64>,
+    /// openzim-mcp's `context` and further payload keys, when there are any (boxed: most
+    /// errors have none, and every `Result` carrying a `ToolError` pays for its size).
+    pub detail: Option<Box<ErrorDetail>>,
+}
+
+/// The optional parts of a [`ToolError`]'s payload.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ErrorDetail {
+    /// openzim-mcp's `context`: what the call was about (`"Path: A/Foo"`).
+    pub context: Option<String>,
+    /// Further keys of the payload (`invalid_arguments`, `available_section_ids`...).
+    pub extras: Map<String, Value>,
 }
 
 impl ToolError {
@@ -49,6 +63,7 @@ impl ToolError {
             message: message.into(),
             hint: None,
             retry_after: None,
+            detail: None,
         }
     }
 
@@ -73,6 +88,33 @@ impl ToolError {
         self
     }
 
+    pub fn with_context(mut self, context: impl Into<String>) -> Self {
+        self.set_context(context);
+        self
+    }
+
+    pub fn with_extra(mut self, key: &str, value: Value) -> Self {
+        self.extras_mut().insert(key.to_owned(), value);
+        self
+    }
+
+    pub fn set_context(&mut self, context: impl Into<String>) {
+        self.detail.get_or_insert_with(Box::default).context = Some(context.into());
+    }
+
+    pub fn context(&self) -> Option<&str> {
+        self.detail.as_ref().and_then(|d| d.context.as_deref())
+    }
+
+    /// One further key of the payload.
+    pub fn extra(&self, key: &str) -> Option<&Value> {
+        self.detail.as_ref().and_then(|d| d.extras.get(key))
+    }
+
+    pub fn extras_mut(&mut self) -> &mut Map<String, Value> {
+        &mut self.detail.get_or_insert_with(Box::default).extras
+    }
+
     /// The wire payload, with every absolute path in the texts redacted to `...name`.
     pub fn payload(&self) -> ToolErrorPayload {
         ToolErrorPayload {
@@ -80,8 +122,14 @@ impl ToolError {
             error: true,
             operation: self.operation.clone(),
             message: redact_paths(&self.message),
+            context: self.context().map(redact_paths),
             hint: self.hint.as_deref().map(redact_paths),
             retry_after: self.retry_after,
+            extras: self
+                .detail
+                .as_ref()
+                .map(|d| d.extras.clone())
+                .unwrap_or_default(),
         }
     }
 }
@@ -95,9 +143,13 @@ pub struct ToolErrorPayload {
     pub operation: String,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<f64>,
+    #[serde(flatten)]
+    pub extras: Map<String, Value>,
 }
 
 #[cfg(test)]

@@ -233,6 +233,7 @@ fn rate_limited(operation: &str, cost: u32, wait_seconds: f64) -> ToolError {
             "Wait {retry_after:.2} seconds before calling again"
         )),
         retry_after: Some(retry_after),
+        detail: None,
     }
 }
 

@@ -195,22 +195,34 @@ impl RenderBackend for ZimRenderBackend {
         let entry = html.entry();
         let doc = self.document(html)?;
         let Some(mut view) = doc.section_scoped(section_id.trim(), include_subsections) else {
-            let ids: Vec<String> = doc
-                .structure()
-                .into_iter()
-                .map(|s| s.id)
-                .take(100)
+            let sections = doc.structure();
+            let total = sections.len();
+            let listed: Vec<_> = sections.into_iter().take(100).collect();
+            let ids: Vec<&str> = listed.iter().map(|s| s.id.as_str()).collect();
+            let pairs: Vec<Value> = listed
+                .iter()
+                .map(|s| json!({"id": s.id, "title": s.title}))
                 .collect();
             return Err(ToolError::not_found(
                 "section_not_found",
                 format!(
-                    "No section '{}' in {}",
+                    "No section with id='{}' in entry '{}'. `section_id` also accepts a \
+                     section's heading title; `available_sections` pairs each id with its \
+                     title, and `zim_get(view='toc')` lists them all.",
                     crate::tools::entry::truncate(section_id, 100),
                     entry.path()
                 ),
             )
-            .with_hint(format!("Available section ids: {}", ids.join(", "))));
+            .with_hint(format!("Available section ids: {}", ids.join(", ")))
+            .with_extra("available_section_ids", json!(ids))
+            .with_extra(
+                "available_section_ids_truncated",
+                json!(total > listed.len()),
+            )
+            .with_extra("available_section_ids_total", json!(total))
+            .with_extra("available_sections", Value::Array(pairs)));
         };
+        let full_chars = view.chars;
         let mut truncated = false;
         if let Some(max) = max_chars.and_then(|m| usize::try_from(m).ok())
             && view.chars > max
@@ -221,6 +233,8 @@ impl RenderBackend for ZimRenderBackend {
         let mut value = serde_json::to_value(&view).unwrap_or(Value::Null);
         if let Some(map) = value.as_object_mut() {
             map.insert("entry_path".into(), json!(entry.path()));
+            map.insert("article_title".into(), json!(title_of(entry, &doc)));
+            map.insert("full_chars".into(), json!(full_chars));
             map.insert("truncated".into(), json!(truncated));
         }
         Ok(value)

@@ -71,13 +71,35 @@ pub fn overview(registry: &ArchiveRegistry, name: &str) -> Result<Value, ToolErr
             let text = crate::backend::html_to_text(&String::from_utf8_lossy(&blob));
             json!({"path": path, "preview": truncate(&text, MAIN_PAGE_PREVIEW_CHARS)})
         });
+    let archive = &open.archive;
+    let capabilities = meta.get("index_capabilities");
+    let flag = |key: &str| capabilities.and_then(|c| c.get(key)).cloned();
+    // openzim-mcp's overview: counts, identity and metadata entries under `metadata`, the
+    // namespace breakdown, and the main page's first characters as `main_page_preview`.
+    let mut metadata = json!({
+        "entry_count": archive.entry_count(),
+        "all_entry_count": archive.all_entry_count(),
+        "article_count": archive.article_count(),
+        "media_count": archive.media_count(),
+        "uuid": archive.uuid(),
+        "is_multipart": archive.is_multipart(),
+        "has_fulltext_index": flag("has_fulltext_index"),
+        "has_title_index": flag("has_title_index"),
+        "metadata_entries": meta.get("metadata"),
+        "counter_breakdown": meta.get("counter_breakdown").cloned().unwrap_or_else(|| json!({})),
+    });
+    crate::tools::wire::attach_meta_public(&mut metadata, false);
+    let mut namespaces = meta.get("namespaces").cloned().unwrap_or(Value::Null);
+    crate::tools::wire::attach_meta_public(&mut namespaces, false);
     Ok(json!({
         "name": open.file.name,
+        "path": crate::redact::redacted_name(&open.file.path),
         "zim_file_path": open.file.display,
-        "metadata": meta.get("metadata"),
-        "namespaces": meta.get("namespaces"),
+        "metadata": metadata,
+        "namespaces": namespaces,
         "archive_identity": meta.get("archive_identity"),
-        "index_capabilities": meta.get("index_capabilities"),
+        "index_capabilities": capabilities,
+        "main_page_preview": preview.as_ref().and_then(|p| p.get("preview")).cloned(),
         "main_page": preview,
     }))
 }

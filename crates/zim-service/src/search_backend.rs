@@ -247,19 +247,33 @@ impl ZimSearchBackend {
                     content_type: args.content_type.clone().filter(|c| !c.trim().is_empty()),
                 };
                 let results = searcher.search(&request).map_err(search_error)?;
+                let filtered = request.namespace.is_some() || request.content_type.is_some();
                 let hits: Vec<Value> = results
                     .hits
                     .iter()
                     .map(|hit| {
                         let text = entry_text(&searcher, hit.entry_index);
-                        json!({
+                        let mut row = json!({
                             "path": hit.path,
                             "title": hit.title,
                             "rank": hit.rank,
                             "score": hit.score,
                             "word_count": hit.word_count,
                             "snippet": searcher.snippet(query, &text, SNIPPET_CHARS),
-                        })
+                        });
+                        // A filtered page says what each hit passed the filter with.
+                        if filtered
+                            && let Some(entry) = hit
+                                .entry_index
+                                .and_then(|i| searcher.archive().entry_at(i).ok())
+                            && let Some(map) = row.as_object_mut()
+                        {
+                            map.insert("namespace".into(), json!(entry.namespace().to_string()));
+                            if let Ok(mime) = entry.mimetype() {
+                                map.insert("content_type".into(), json!(mime.to_string()));
+                            }
+                        }
+                        row
                     })
                     .collect();
                 let returned = u64::try_from(hits.len()).unwrap_or(u64::MAX);

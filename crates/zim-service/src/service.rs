@@ -34,6 +34,17 @@ struct OffsetState {
     o: u32,
 }
 
+/// A links cursor: the offset and the entry it pages (`ep`, as openzim-mcp's cursors name
+/// it, so a cursor shown to another entry's call is told apart).
+#[derive(Serialize, Deserialize)]
+struct LinksState {
+    o: u32,
+    ep: String,
+    /// The page size, kept when a later call omits `limit`.
+    #[serde(default)]
+    l: Option<u32>,
+}
+
 pub struct ZimService {
     config: Config,
     registry: ArchiveRegistry,
@@ -248,36 +259,7 @@ impl ZimService {
         name: &str,
         args: Option<Map<String, Value>>,
     ) -> Result<ToolOutput, ToolError> {
-        match name {
-            "zim_query" => self.zim_query(client, parse_args(name, args)?),
-            "zim_search" => self
-                .zim_search(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            "zim_get" => self.zim_get(client, parse_args(name, args)?),
-            "zim_get_section" => self
-                .zim_get_section(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            "zim_browse" => self
-                .zim_browse(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            "zim_metadata" => self
-                .zim_metadata(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            "zim_links" => self
-                .zim_links(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            "zim_health" => self
-                .zim_health(client, parse_args(name, args)?)
-                .map(ToolOutput::Json),
-            other => Err(ToolError::validation(
-                "unknown_tool",
-                format!(
-                    "Unknown tool '{}'; tools: {}",
-                    crate::tools::entry::truncate(other, 80),
-                    ADVANCED_TOOLS.join(", ")
-                ),
-            )),
-        }
+        crate::tools::wire::call_tool(self, client, name, args)
     }
 
     pub(crate) fn charge(
@@ -339,7 +321,24 @@ impl ZimService {
     }
 
     pub fn zim_get(&self, client: &ClientId, args: ZimGetArgs) -> Result<ToolOutput, ToolError> {
-        let branch = get::validate(&args)?;
+        let (branch, open, compact) = self.prepare_get(client, &args)?;
+        let ctx = get::GetContext {
+            open: &open,
+            compact,
+            renderer: self.renderer.as_ref(),
+            default_max_chars: self.config.content.max_content_length,
+            max_binary_size: self.config.content.max_binary_size,
+        };
+        get::get(&ctx, &args, branch)
+    }
+
+    /// A `zim_get` call's branch, archive and compact budget, validated and charged.
+    pub(crate) fn prepare_get(
+        &self,
+        client: &ClientId,
+        args: &ZimGetArgs,
+    ) -> Result<(get::Branch, OpenArchive, Option<usize>), ToolError> {
+        let branch = get::validate(args)?;
         let compact = if args.compact {
             Some(crate::backend::budget_chars(args.compact_budget.as_ref())?)
         } else {
@@ -354,14 +353,11 @@ impl ZimService {
         };
         self.charge(client, branch.operation(args.view), cost)?;
         let open = self.open(Some(&args.zim_file_path))?;
-        let ctx = get::GetContext {
-            open: &open,
-            compact,
-            renderer: self.renderer.as_ref(),
-            default_max_chars: self.config.content.max_content_length,
-            max_binary_size: self.config.content.max_binary_size,
-        };
-        get::get(&ctx, &args, branch)
+        Ok((branch, open, compact))
+    }
+
+    pub(crate) fn renderer(&self) -> &dyn RenderBackend {
+        self.renderer.as_ref()
     }
 
     pub fn zim_get_section(
@@ -408,9 +404,21 @@ impl ZimService {
         let open = self.open(Some(&args.zim_file_path))?;
         // Cursors are bound to the archive and the page they were issued for.
         let identity = format!("{}:{}", open.archive.uuid(), args.entry_path);
-        let offset =
-            self.resume_offset(LINKS_TOOL, &identity, args.cursor.as_deref(), args.offset)?;
-        let limit = args.limit.unwrap_or(match args.direction {
+        let (offset, cursor_limit) = match args
+            .cursor
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(cursor) => {
+                let state = self
+                    .cursors
+                    .decode::<LinksState>(LINKS_TOOL, &identity, cursor)?;
+                (state.o, state.l)
+            }
+            None => (args.offset, None),
+        };
+        let limit = args.limit.or(cursor_limit).unwrap_or(match args.direction {
             LinkDirection::Outbound => DEFAULT_LINKS_LIMIT,
             LinkDirection::Related => DEFAULT_RELATED_LIMIT,
         });
@@ -440,10 +448,18 @@ impl ZimService {
         map.insert(key.into(), Value::Array(page));
         map.insert("total".into(), json!(total));
         map.insert("offset".into(), json!(start));
+        map.insert("limit".into(), json!(limit));
         let next = (end < total).then(|| {
             let o = u32::try_from(end).unwrap_or(u32::MAX);
-            self.cursors
-                .encode(LINKS_TOOL, &identity, &OffsetState { o })
+            self.cursors.encode(
+                LINKS_TOOL,
+                &identity,
+                &LinksState {
+                    o,
+                    ep: args.entry_path.clone(),
+                    l: Some(limit),
+                },
+            )
         });
         map.insert("next_cursor".into(), json!(next));
         Ok(response)
@@ -468,8 +484,11 @@ impl ZimService {
                 format!("query is longer than {MAX_QUERY_LEN} characters"),
             ));
         }
+        let filtered = args.namespace.is_some() || args.content_type.is_some();
         let (max, operation) = match args.mode {
-            SearchMode::Fulltext => (100, "search"),
+            SearchMode::Fulltext if args.cross_file => (50, "search"),
+            SearchMode::Fulltext if filtered => (100, "search"),
+            SearchMode::Fulltext => (1_000, "search"),
             SearchMode::Title => (100, "find_entry_by_title"),
             SearchMode::Suggest => (50, "suggestions"),
         };

@@ -104,10 +104,16 @@ fn metadata_namespaces_and_identity_match_the_oracle() {
             meta["index_capabilities"]["has_title_index"], expected["has_title_index"],
             "{name}"
         );
-        let namespaces = meta["namespaces"]["namespaces"].as_object().unwrap();
+        // openzim-mcp's shape: a list of {letter, total, ...}.
+        let namespaces: Map<String, Value> = meta["namespaces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| (n["letter"].as_str().unwrap().to_owned(), n.clone()))
+            .collect();
         let total: u64 = namespaces
             .values()
-            .map(|n| n["count"].as_u64().unwrap())
+            .map(|n| n["total"].as_u64().unwrap())
             .sum();
         assert_eq!(Some(total), expected["all_entry_count"].as_u64(), "{name}");
         if expected["has_new_namespace_scheme"] == json!(false) {
@@ -120,13 +126,13 @@ fn metadata_namespaces_and_identity_match_the_oracle() {
                     .filter(|e| e["path"].as_str().unwrap().starts_with(&format!("{ns}/")))
                     .count();
                 assert_eq!(
-                    info["count"].as_u64(),
+                    info["total"].as_u64(),
                     Some(count as u64),
                     "{name} namespace {ns}"
                 );
             }
         } else {
-            assert_eq!(namespaces["C"]["count"], expected["entry_count"], "{name}");
+            assert_eq!(namespaces["C"]["total"], expected["entry_count"], "{name}");
         }
     }
 }
@@ -145,11 +151,13 @@ fn walking_every_namespace_visits_every_entry_once() {
             .unwrap(),
         );
         let mut seen = Vec::new();
-        for ns in meta["namespaces"]["namespaces"].as_object().unwrap().keys() {
+        for namespace in meta["namespaces"].as_array().unwrap() {
+            let ns = namespace["letter"].as_str().unwrap();
             let mut cursor: Option<String> = None;
             loop {
-                let mut call =
-                    json!({"zim_file_path": file, "namespace": ns, "mode": "walk", "limit": 9});
+                // Assets included: the walk must visit every entry.
+                let mut call = json!({"zim_file_path": file, "namespace": ns, "mode": "walk",
+                    "limit": 9, "include_assets": true});
                 if let Some(c) = &cursor {
                     call["cursor"] = json!(c);
                 }
@@ -157,7 +165,7 @@ fn walking_every_namespace_visits_every_entry_once() {
                     svc.call_tool(&ClientId::local(), "zim_browse", args(call))
                         .unwrap(),
                 );
-                for entry in page["entries"].as_array().unwrap() {
+                for entry in page["results"].as_array().unwrap() {
                     seen.push(entry["index"].as_u64().unwrap());
                 }
                 if page["done"] == json!(true) {
@@ -186,13 +194,9 @@ fn entry_lookup_falls_back_to_suffixes_and_titles() {
                 args(json!({"zim_file_path": "wikipedia_en_ray_charles_2015-06", "entry_path": requested, "max_content_length": 100})),
             )
             .unwrap();
-        let ToolOutput::Text(text) = out else {
-            panic!("text expected")
-        };
-        assert!(
-            text.contains("A/Ray_Charles.html"),
-            "{requested}: {text:.300}"
-        );
+        let page = json_of(out);
+        assert_eq!(page["path"], "A/Ray_Charles.html", "{requested}");
+        assert!(page["content"].as_str().unwrap().chars().count() < 400);
     }
 }
 
@@ -311,10 +315,14 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
         .unwrap(),
     );
     assert_eq!(
-        (first["offset"].as_u64(), first["limit"].as_u64()),
+        (
+            first["page_info"]["offset"].as_u64(),
+            first["page_info"]["limit"].as_u64()
+        ),
         (Some(0), Some(10))
     );
-    assert_eq!(first["zim_file"], "kiwix/example.zim");
+    assert_eq!(first["zim_file_path"], "example");
+    assert_eq!(first["done"], false);
     let cursor = first["next_cursor"].as_str().unwrap().to_owned();
     let second = json_of(
         svc.call_tool(
@@ -324,7 +332,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
         )
         .unwrap(),
     );
-    assert_eq!(second["offset"].as_u64(), Some(10));
+    assert_eq!(second["page_info"]["offset"].as_u64(), Some(10));
     // A cursor from one archive is refused for another.
     let err = svc
         .call_tool(
@@ -346,13 +354,11 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
         all["files_searched"].as_u64(),
         Some(svc.registry().files().len() as u64)
     );
-    assert!(
-        all["per_file_results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|r| r["query"] == "ray")
-    );
+    // openzim-mcp's cross-file rows: one per archive, its page under `result`.
+    let rows = all["results"].as_array().unwrap();
+    assert_eq!(rows.len(), svc.registry().files().len());
+    assert!(rows.iter().all(|r| r["result"]["query"] == "ray"));
+    assert!(all["merged_results"].is_array());
     let err = svc
         .call_tool(
             &ClientId::local(),
@@ -360,7 +366,7 @@ fn search_pages_with_cursors_and_merges_cross_file_results() {
             args(json!({"query": "ray", "mode": "title", "namespace": "C"})),
         )
         .unwrap_err();
-    assert_eq!(err.operation, "invalid_parameter_combination");
+    assert_eq!(err.operation, "invalid_combination");
 }
 
 #[test]

@@ -36,9 +36,22 @@ fn single() -> (tempfile::TempDir, ZimService) {
     (dir, service)
 }
 
+/// zim_query's answer, out of its `<retrieved_archive_content>` fence (JSON when it is).
 fn ask(service: &ZimService, args: Value) -> Result<ToolOutput, zim_service::ToolError> {
     let args: Option<Map<String, Value>> = args.as_object().cloned();
-    service.call_tool(&ClientId::local(), "zim_query", args)
+    Ok(
+        match service.call_tool(&ClientId::local(), "zim_query", args)? {
+            ToolOutput::Text(text) => {
+                let inner = zim_service::tools::wire::unfence(&text)
+                    .unwrap_or_else(|| panic!("zim_query answers inside the fence: {text:.200}"));
+                match serde_json::from_str(inner) {
+                    Ok(value) => ToolOutput::Json(value),
+                    Err(_) => ToolOutput::Text(inner.to_owned()),
+                }
+            }
+            json => json,
+        },
+    )
 }
 
 fn json_answer(service: &ZimService, query: &str) -> Value {

@@ -179,19 +179,19 @@ pub struct ZimBrowseArgs {
     /// "page" (default, offset pagination) or "walk" (cursor iteration by entry id).
     #[serde(default)]
     pub mode: BrowseMode,
-    /// Walk cursor from a previous call (mode="walk" only).
+    /// `next_cursor` of a previous call in the same mode.
     #[serde(default)]
     pub cursor: Option<String>,
-    /// 1-500; default 50 (page) / 200 (walk).
+    /// 1-200 in mode="page" (default 50), 1-500 in mode="walk" (default 200).
     #[serde(default)]
     #[schemars(range(min = 1, max = 500))]
     pub limit: Option<u32>,
     /// Offset into the namespace (mode="page" only).
     #[serde(default)]
     pub offset: u32,
-    /// False: leave assets (entries that are neither HTML pages nor redirects: images,
-    /// stylesheets, scripts...) out of the page; offsets and cursors still count them.
-    /// Default: every entry is listed.
+    /// True: list assets (images, stylesheets, scripts, fonts, media) too. Default: a
+    /// new-scheme archive's C namespace lists its pages only, as openzim-mcp does (offsets
+    /// then count listed entries); other namespaces list everything.
     #[serde(default)]
     pub include_assets: Option<bool>,
 }
@@ -442,6 +442,24 @@ pub fn parse_args<T: DeserializeOwned + JsonSchema + 'static>(
         ToolError::validation("invalid_arguments", format!("{tool}: {e}"))
             .with_hint("Check the argument names and types against the tool's input schema")
     })
+}
+
+/// `args` with every value in the wrong JSON clothing (`"7"`, `7.0`, `"true"`, a JSON array
+/// as text) turned into the type `T` declares for it, as [`parse_args`] does, so checks made
+/// before parsing see what parsing will.
+pub fn coerce_args<T: JsonSchema + 'static>(args: Map<String, Value>) -> Map<String, Value> {
+    let declared = declared_arguments::<T>();
+    args.into_iter()
+        .map(|(name, value)| {
+            let accepts = declared
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| *a)
+                .unwrap_or_default();
+            let value = accepts.coerce(&value).unwrap_or(value);
+            (name, value)
+        })
+        .collect()
 }
 
 fn truncate(s: &str, max: usize) -> String {

@@ -333,6 +333,16 @@ pub fn entry_summary(entry: &Entry) -> Value {
     value
 }
 
+/// An entry's path as openzim-mcp shows it: bare in a new-scheme archive's C namespace
+/// (`Foo`), with its namespace everywhere else (`M/Title`, `A/Foo` in old-scheme archives).
+pub fn display_path(entry: &Entry) -> String {
+    if entry.archive().has_new_namespace_scheme() && entry.namespace() != 'C' {
+        entry.full_path()
+    } else {
+        entry.path().to_owned()
+    }
+}
+
 pub fn truncate(s: &str, max_chars: usize) -> String {
     s.chars().take(max_chars).collect()
 }

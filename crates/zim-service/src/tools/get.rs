@@ -173,14 +173,33 @@ pub fn get(
     }
 }
 
-/// The entry's content as text (HTML or any other text type).
-fn render_single(
+/// One window of an entry's text, before it is laid out as Markdown or as openzim-mcp's JSON.
+pub struct Page {
+    pub title: String,
+    /// The entry's own path (the redirect target when `requested` was a redirect).
+    pub path: String,
+    pub requested: String,
+    /// Set when the entry was found under another path than the one asked for.
+    pub matched_path: Option<String>,
+    pub mime: String,
+    pub text: String,
+    /// The `content_offset` asked for (`start` is it, within the body).
+    pub requested_offset: u64,
+    /// Character offsets of `text` in the whole body, and the body's length.
+    pub start: u64,
+    pub end: u64,
+    pub total: u64,
+}
+
+/// The window `[content_offset, content_offset + max_chars)` of the entry's text (HTML
+/// rendered to Markdown, other text types as they are).
+pub fn page(
     ctx: &GetContext<'_>,
     requested: &str,
     found: &Found,
     max_chars: u64,
     content_offset: u64,
-) -> Result<String, ToolError> {
+) -> Result<Page, ToolError> {
     let entry = &found.entry;
     let mime = entry
         .mimetype()
@@ -206,22 +225,326 @@ fn render_single(
     let start = content_offset.min(total);
     let take = usize::try_from(max_chars).unwrap_or(usize::MAX);
     let skip = usize::try_from(start).unwrap_or(usize::MAX);
-    let (page, taken) = char_window(body, skip, take);
-    let end = start.saturating_add(taken as u64);
-    let mut out = format!("# {}\n\n", entry.title());
-    match &found.matched_path {
+    let (text, taken) = char_window(body, skip, take);
+    Ok(Page {
+        title: entry.title().to_string(),
+        path: crate::tools::entry::display_path(entry),
+        requested: requested.to_owned(),
+        requested_offset: content_offset,
+        matched_path: found.matched_path.clone(),
+        mime,
+        text: text.to_owned(),
+        start,
+        end: start.saturating_add(taken as u64),
+        total,
+    })
+}
+
+/// The entry's content as Markdown text with a header (title, path, type).
+fn render_single(
+    ctx: &GetContext<'_>,
+    requested: &str,
+    found: &Found,
+    max_chars: u64,
+    content_offset: u64,
+) -> Result<String, ToolError> {
+    let Page {
+        title,
+        requested,
+        matched_path,
+        mime,
+        text,
+        start,
+        end,
+        total,
+        ..
+    } = page(ctx, requested, found, max_chars, content_offset)?;
+    let path = found.entry.path();
+    let mut out = format!("# {title}\n\n");
+    match &matched_path {
         Some(actual) => out.push_str(&format!(
             "Requested Path: {requested}\nActual Path: {actual}\n"
         )),
-        None => out.push_str(&format!("Path: {}\n", entry.path())),
+        None => out.push_str(&format!("Path: {path}\n")),
     }
-    out.push_str(&format!("Type: {mime}\n\n## Content\n\n{page}"));
+    out.push_str(&format!("Type: {mime}\n\n## Content\n\n{text}"));
     if end < total {
         out.push_str(&format!(
             "\n\n... [Content truncated: characters {start}-{end} of {total}. Use content_offset={end} to continue]"
         ));
     }
     Ok(out)
+}
+
+/// `zim_get` in openzim-mcp's JSON shapes (see `tools/wire.rs`): a body is `{path, title,
+/// content, content_type, _meta}`, views gain `content_type` and their counts, a batch lists
+/// `{index, zim_file_path, entry_path, success, content|error}` rows.
+pub fn get_json(
+    ctx: &GetContext<'_>,
+    args: &ZimGetArgs,
+    branch: Branch,
+) -> Result<Value, ToolError> {
+    let max_chars = args.max_content_length.unwrap_or(ctx.default_max_chars);
+    match branch {
+        Branch::Single => {
+            let requested = args.entry_path.as_deref().unwrap_or_default();
+            let found = find_entry(&ctx.open.archive, requested)?;
+            if args.view == View::Full {
+                let page = page(ctx, requested, &found, max_chars, args.content_offset)?;
+                return Ok(crate::tools::wire::entry_json(&page, false));
+            }
+            let html = HtmlSource::new(&found.entry, "get_entry");
+            let cap =
+                usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
+            let mut view = ctx.renderer.view(&html, args.view, cap)?;
+            let mime = found
+                .entry
+                .mimetype()
+                .map(|m| m.to_string())
+                .unwrap_or_default();
+            if let Some(actual) = &found.matched_path {
+                set(&mut view, "requested_path", json!(requested));
+                set(&mut view, "actual_path", json!(actual));
+            }
+            set(&mut view, "content_type", json!(mime));
+            let truncated = match args.view {
+                View::Summary => {
+                    let summary = view
+                        .get("summary")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default();
+                    let words = summary.split_whitespace().count();
+                    let body = ctx.renderer.markdown(&html, None)?;
+                    let all_words = (*body).as_ref().split_whitespace().count();
+                    set(&mut view, "word_count", json!(words));
+                    set(&mut view, "is_truncated", json!(words < all_words));
+                    words < all_words
+                }
+                View::Toc => {
+                    let toc = view
+                        .get("toc")
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default();
+                    let (count, depth) = toc_counts(&toc, 1);
+                    set(
+                        &mut view,
+                        "toc",
+                        Value::Array(toc.iter().map(toc_node).collect()),
+                    );
+                    set(&mut view, "heading_count", json!(count));
+                    set(&mut view, "max_depth", json!(depth));
+                    false
+                }
+                View::Structure => {
+                    structure_fields(ctx, &html, &mut view)?;
+                    false
+                }
+                View::Full => false,
+            };
+            crate::tools::wire::attach_meta_public(&mut view, truncated);
+            Ok(view)
+        }
+        Branch::MainPage => {
+            let main = ctx
+                .open
+                .archive
+                .main_entry()
+                .map_err(|e| archive_error("get_main_page", e))?
+                .ok_or_else(|| {
+                    ToolError::not_found("main_page_not_found", "This archive has no main page")
+                })?;
+            let requested = main.path().to_owned();
+            let entry = main
+                .resolve()
+                .map_err(|e| archive_error("get_main_page", e))?;
+            let found = Found {
+                matched_path: None,
+                entry,
+            };
+            let page = page(ctx, &requested, &found, max_chars, 0)?;
+            Ok(crate::tools::wire::entry_json(&page, true))
+        }
+        Branch::Binary => {
+            let mut value = binary(
+                ctx,
+                args.entry_path.as_deref().unwrap_or_default(),
+                args.max_content_length,
+            )?;
+            let size = value.get("size").and_then(Value::as_u64).unwrap_or(0);
+            let truncated = value
+                .get("truncated")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            set(
+                &mut value,
+                "size_human",
+                json!(crate::tools::wire::human_size(size)),
+            );
+            crate::tools::wire::attach_meta_public(&mut value, truncated);
+            Ok(value)
+        }
+        Branch::Batch => {
+            let paths = args.entry_paths.as_deref().unwrap_or_default();
+            let mut succeeded = 0u32;
+            let mut failed = 0u32;
+            let rows: Vec<Value> = paths
+                .iter()
+                .enumerate()
+                .map(|(index, path)| {
+                    let outcome = find_entry(&ctx.open.archive, path)
+                        .and_then(|found| page(ctx, path, &found, max_chars, 0));
+                    let mut row = json!({
+                        "index": index,
+                        "zim_file_path": args.zim_file_path,
+                        "entry_path": path,
+                    });
+                    match outcome {
+                        Ok(p) => {
+                            succeeded += 1;
+                            let body = crate::tools::wire::entry_json(&p, false);
+                            set(&mut row, "success", json!(true));
+                            set(
+                                &mut row,
+                                "content",
+                                body.get("content").cloned().unwrap_or(Value::Null),
+                            );
+                            set(&mut row, "title", json!(p.title));
+                            set(&mut row, "content_type", json!(p.mime));
+                        }
+                        Err(err) => {
+                            failed += 1;
+                            let payload = err.payload();
+                            set(&mut row, "success", json!(false));
+                            set(&mut row, "error", json!(payload.message));
+                            set(&mut row, "error_code", json!(payload.operation));
+                        }
+                    }
+                    row
+                })
+                .collect();
+            let count = rows.len();
+            let mut out = json!({
+                "results": rows,
+                "next_cursor": null,
+                "total": count,
+                "done": true,
+                "page_info": {"offset": 0, "limit": count, "returned_count": count},
+                "succeeded": succeeded,
+                "failed": failed,
+            });
+            crate::tools::wire::attach_meta_public(&mut out, false);
+            Ok(out)
+        }
+    }
+}
+
+fn set(value: &mut Value, key: &str, v: Value) {
+    if let Some(map) = value.as_object_mut() {
+        map.insert(key.to_owned(), v);
+    }
+}
+
+/// Headings in a table of contents and its depth (levels below the top one).
+fn toc_counts(nodes: &[Value], depth: u64) -> (u64, u64) {
+    let mut count = 0u64;
+    let mut max = 0u64;
+    for node in nodes {
+        count += 1;
+        max = max.max(depth);
+        let children = node
+            .get("children")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let (c, d) = toc_counts(&children, depth + 1);
+        count += c;
+        max = max.max(d);
+    }
+    (count, max)
+}
+
+/// A table-of-contents node with openzim-mcp's names (`section_id`, `text`) beside ours.
+fn toc_node(node: &Value) -> Value {
+    let mut out = node.clone();
+    let children: Vec<Value> = node
+        .get("children")
+        .and_then(Value::as_array)
+        .map(|c| c.iter().map(toc_node).collect())
+        .unwrap_or_default();
+    set(
+        &mut out,
+        "section_id",
+        node.get("id").cloned().unwrap_or(Value::Null),
+    );
+    set(
+        &mut out,
+        "text",
+        node.get("title").cloned().unwrap_or(Value::Null),
+    );
+    set(&mut out, "children", Value::Array(children));
+    set(&mut out, "id_source", json!("heading_id"));
+    out
+}
+
+/// Most sections given a preview in the structure view.
+const PREVIEWED_SECTIONS: usize = 100;
+const SECTION_PREVIEW_CHARS: u64 = 200;
+
+/// The structure view's `headings` (id, text, level, position), each section's
+/// `content_preview`, and the page's word and character counts.
+fn structure_fields(
+    ctx: &GetContext<'_>,
+    html: &HtmlSource<'_>,
+    view: &mut Value,
+) -> Result<(), ToolError> {
+    let sections = view
+        .get("sections")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let headings: Vec<Value> = sections
+        .iter()
+        .enumerate()
+        .map(|(position, s)| {
+            json!({
+                "id": s.get("id").cloned().unwrap_or(Value::Null),
+                "text": s.get("title").cloned().unwrap_or(Value::Null),
+                "level": s.get("level").cloned().unwrap_or(Value::Null),
+                "position": position,
+            })
+        })
+        .collect();
+    let with_previews: Vec<Value> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut s = s.clone();
+            let preview = if i < PREVIEWED_SECTIONS {
+                s.get("id")
+                    .and_then(Value::as_str)
+                    .and_then(|id| {
+                        ctx.renderer
+                            .section(html, id, false, Some(SECTION_PREVIEW_CHARS))
+                            .ok()
+                    })
+                    .and_then(|v| v.get("markdown").and_then(Value::as_str).map(str::to_owned))
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            set(&mut s, "content_preview", json!(preview));
+            s
+        })
+        .collect();
+    let body = ctx.renderer.markdown(html, None)?;
+    let text: &str = (*body).as_ref();
+    set(view, "headings", Value::Array(headings));
+    set(view, "sections", Value::Array(with_previews));
+    set(view, "metadata", json!({}));
+    set(view, "word_count", json!(text.split_whitespace().count()));
+    set(view, "character_count", json!(text.chars().count()));
+    Ok(())
 }
 
 /// The slice of `text` from character `skip`, at most `take` characters long, and how many

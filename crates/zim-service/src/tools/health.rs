@@ -26,14 +26,19 @@ fn iso(time: std::time::SystemTime) -> String {
     DateTime::<Utc>::from(time).to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-/// One archive as listed in `loaded_archives` and `zim://files`.
+/// One archive as listed in `loaded_archives` and `zim://files`: openzim-mcp's `{name, path,
+/// directory, size ("0.54 MB"), size_bytes, modified, readable}` (path and directory by name
+/// only, never absolute), with our `zim_file_path` (what to pass back) and `split`.
 pub fn archive_listing(file: &ArchiveFile) -> Value {
     json!({
         "name": file.name,
         "path": redacted_name(&file.path),
-        "zim_file_path": file.display,
-        "size": file.size,
+        "directory": file.path.parent().map(redacted_name).unwrap_or_default(),
+        "size": format!("{:.2} MB", file.size as f64 / (1024.0 * 1024.0)),
+        "size_bytes": file.size,
         "modified": file.modified.map(iso),
+        "readable": true,
+        "zim_file_path": file.display,
         "split": file.split,
     })
 }
@@ -121,6 +126,11 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
         .iter()
         .map(|d| redacted_name(d))
         .collect();
+    if recommendations.is_empty() {
+        recommendations.push("Server is running optimally".to_owned());
+    }
+    let cache = &facts.cache;
+    let short_hash: String = facts.config_hash.chars().take(8).collect();
     json!({
         "health": {
             "timestamp": now.to_rfc3339_opts(SecondsFormat::Micros, true),
@@ -128,11 +138,34 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
             "server_name": config.server_name,
             "version": env!("CARGO_PKG_VERSION"),
             "uptime_info": {
-                "process_id": "[REDACTED]",
+                "process_id": std::process::id(),
                 "started_at": facts.started_at.to_rfc3339_opts(SecondsFormat::Secs, true),
                 "uptime_seconds": uptime,
             },
-            "cache_performance": facts.cache,
+            "configuration": {
+                "allowed_directories": total_dirs,
+                "cache_enabled": config.cache.enabled,
+                "config_hash": format!("{short_hash}..."),
+            },
+            "cache_performance": {
+                "enabled": cache.enabled,
+                "size": cache.size,
+                "max_size": cache.max_size,
+                "ancillary_entries": 0,
+                "total_entries": cache.size,
+                "size_bytes": cache.bytes,
+                "bytes": cache.bytes,
+                "max_bytes": cache.max_bytes,
+                "ttl_seconds": cache.ttl_seconds,
+                "hits": cache.hits,
+                "misses": cache.misses,
+                "hit_rate": cache.hit_rate,
+                "ancillary_hits": 0,
+                "ancillary_misses": 0,
+                "background_cleanup": true,
+                "persistence_enabled": cache.persistence_enabled,
+                "persistence_error": cache.persistence_error,
+            },
             "health_checks": {
                 "directories_accessible": readable,
                 "zim_files_found": files.len(),
@@ -143,22 +176,35 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
             "unreadable_archives": unreadable,
             "recommendations": recommendations,
             "warnings": warnings,
+            "simple_tools_telemetry": {},
         },
         "configuration": {
-            "server_name": config.server_name,
-            "allowed_directories": dirs,
-            "cache_enabled": config.cache.enabled,
-            "cache_max_size": config.cache.max_size,
-            "cache_ttl_seconds": config.cache.ttl_seconds,
-            "tool_mode": config.tool_mode.as_str(),
-            "transport": config.transport.as_str(),
-            "rate_limit": {
-                "enabled": config.rate_limit.enabled,
-                "requests_per_second": config.rate_limit.requests_per_second,
-                "burst_size": config.rate_limit.burst_size,
+            "configuration": {
+                "server_name": config.server_name,
+                "allowed_directories": dirs,
+                "allowed_directories_count": total_dirs,
+                "cache_enabled": config.cache.enabled,
+                "cache_max_size": config.cache.max_size,
+                "cache_ttl_seconds": config.cache.ttl_seconds,
+                "content_max_length": config.content.max_content_length,
+                "content_snippet_length": config.content.snippet_length,
+                "search_default_limit": config.content.default_search_limit,
+                "tool_mode": config.tool_mode.as_str(),
+                "transport": config.transport.as_str(),
+                "rate_limit": {
+                    "enabled": config.rate_limit.enabled,
+                    "requests_per_second": config.rate_limit.requests_per_second,
+                    "burst_size": config.rate_limit.burst_size,
+                },
+                "config_hash": facts.config_hash,
+                "server_pid": std::process::id(),
             },
-            "config_hash": facts.config_hash,
-            "server_pid": "[REDACTED]",
+            "diagnostics": {
+                "validation_status": "ok",
+                "warnings": [],
+                "recommendations": [],
+            },
+            "timestamp": now.to_rfc3339_opts(SecondsFormat::Micros, true),
         },
         "loaded_archives": files.iter().map(archive_listing).collect::<Vec<_>>(),
     })

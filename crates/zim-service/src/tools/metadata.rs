@@ -6,7 +6,7 @@ use zim_reader::Archive;
 
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
-use crate::tools::entry::{archive_error, entry_summary, truncate};
+use crate::tools::entry::{archive_error, truncate};
 use crate::tools::namespace::{describe, namespace_ranges};
 
 /// Metadata values longer than this are cut (a description can be a whole page).
@@ -78,28 +78,111 @@ pub fn namespaces(archive: &Archive) -> Result<Value, ToolError> {
     let new_scheme = archive.has_new_namespace_scheme();
     let mut out = Map::new();
     for (ns, range) in namespace_ranges(archive)? {
+        let count = range.end - range.start;
         let mut samples = Vec::new();
-        let sample_end = range
-            .end
-            .min(range.start.saturating_add(SAMPLES_PER_NAMESPACE));
-        for index in range.start..sample_end {
+        let picks = if ns == 'M' {
+            metadata_samples(archive, range.clone())?
+        } else {
+            sample_indexes(archive, range.clone())?
+        };
+        for index in picks {
             let entry = archive
                 .entry_at(index)
                 .map_err(|e| archive_error("list_namespaces", e))?;
-            samples.push(entry_summary(&entry));
+            samples.push(json!({
+                "path": crate::tools::entry::display_path(&entry),
+                "title": entry.title().to_string(),
+                "index": index,
+                "is_redirect": entry.is_redirect(),
+            }));
         }
-        out.insert(
-            ns.to_string(),
-            json!({
-                "count": range.end - range.start,
-                "description": describe(ns, new_scheme),
-                "sample_entries": samples,
-            }),
-        );
+        let mut row = json!({
+            "total": count,
+            "count": count,
+            "is_authoritative": true,
+            "description": describe(ns, new_scheme),
+            "sample_entries": samples,
+            "sampled_count": count,
+            "estimated_total": count,
+        });
+        // openzim-mcp reports how many entries it probed beyond its sample; the directory
+        // needs none.
+        if let Some(map) = row.as_object_mut() {
+            map.insert("probed_count".into(), json!(0));
+        }
+        out.insert(ns.to_string(), row);
     }
     Ok(json!({
         "total_entries": archive.all_entry_count(),
+        "sampled_entries": archive.all_entry_count(),
+        "all_entry_count": archive.all_entry_count(),
         "has_new_namespace_scheme": new_scheme,
+        "is_total_authoritative": true,
+        "discovery_method": "full_iteration",
         "namespaces": out,
     }))
+}
+
+/// Namespaces up to this size are sampled from all their entries; larger ones by position.
+const FULLY_SAMPLED: u32 = 10_000;
+
+/// The entries a namespace is shown by, as openzim-mcp picks them: five spread evenly over
+/// the namespace, taken among its pages (not assets) when it has at least five.
+fn sample_indexes(archive: &Archive, range: std::ops::Range<u32>) -> Result<Vec<u32>, ToolError> {
+    let all: Vec<u32> = range.clone().collect();
+    if all.len() > FULLY_SAMPLED as usize {
+        return Ok(evenly_spaced(&all, SAMPLES_PER_NAMESPACE as usize));
+    }
+    let mut pages = Vec::new();
+    for &index in &all {
+        let entry = archive
+            .entry_at(index)
+            .map_err(|e| archive_error("list_namespaces", e))?;
+        if !crate::tools::browse::is_asset_path(entry.path()) {
+            pages.push(index);
+        }
+    }
+    let pool = if pages.len() >= SAMPLES_PER_NAMESPACE as usize {
+        &pages
+    } else {
+        &all
+    };
+    Ok(evenly_spaced(pool, SAMPLES_PER_NAMESPACE as usize))
+}
+
+/// The first metadata entries in path order, illustrations (images) left out, as
+/// openzim-mcp lists metadata keys.
+fn metadata_samples(archive: &Archive, range: std::ops::Range<u32>) -> Result<Vec<u32>, ToolError> {
+    let mut picks = Vec::new();
+    for index in range {
+        if picks.len() >= SAMPLES_PER_NAMESPACE as usize {
+            break;
+        }
+        let entry = archive
+            .entry_at(index)
+            .map_err(|e| archive_error("list_namespaces", e))?;
+        let path = entry.path();
+        if !path
+            .strip_prefix("M/")
+            .unwrap_or(path)
+            .starts_with("Illustration_")
+        {
+            picks.push(index);
+        }
+    }
+    Ok(picks)
+}
+
+/// `count` items spread evenly over `items`, order kept (all of them when there are fewer).
+fn evenly_spaced(items: &[u32], count: usize) -> Vec<u32> {
+    let n = items.len();
+    if n <= count {
+        return items.to_vec();
+    }
+    if count <= 1 {
+        return items.iter().copied().take(count).collect();
+    }
+    (0..count)
+        .filter_map(|i| items.get(i * (n - 1) / (count - 1)).copied())
+        .collect()
 }

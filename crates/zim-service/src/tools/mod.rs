@@ -9,6 +9,7 @@ pub mod metadata;
 pub mod namespace;
 pub mod query;
 pub mod synthesize;
+pub mod wire;
 
 use serde_json::{Map, Value};
 
@@ -70,10 +71,10 @@ mode=\"suggest\" completes a title prefix. Page with limit/offset or the returne
         ToolSpec {
             name: "zim_get",
             title: "Read entries",
-            description: "Read from an archive. Exactly one of: entry_path (one entry as Markdown; \
-view=\"summary\"|\"toc\"|\"structure\" for structured views), entry_paths=[...] (up to 50, per-entry \
-results), entry_path + binary=true (raw bytes, base64), main_page=true. Long articles continue with \
-content_offset.",
+            description: "Read from an archive. Exactly one of: entry_path (one entry as {path, title, \
+content (Markdown), content_type, _meta}; view=\"summary\"|\"toc\"|\"structure\" for structured views), \
+entry_paths=[...] (up to 50, per-entry results), entry_path + binary=true (raw bytes, base64), \
+main_page=true. Long articles continue with content_offset (_meta.more_at_offset says where).",
             input_schema: input_schema::<ZimGetArgs>(),
         },
         ToolSpec {
@@ -87,8 +88,9 @@ zim_get(view=\"toc\") or zim_get(view=\"structure\").",
             name: "zim_browse",
             title: "Browse a namespace",
             description: "List the entries of a namespace (C, M, W, X in new archives; A, I, ... in old \
-ones). mode=\"page\" (default) pages with limit/offset; mode=\"walk\" iterates deterministically by \
-entry id: pass next_cursor back until done is true.",
+ones). mode=\"page\" (default) pages with limit/offset or next_cursor; mode=\"walk\" iterates \
+deterministically by entry id: pass next_cursor back until done is true. Assets (images, scripts, \
+styles) of a new archive's C namespace are left out unless include_assets=true.",
             input_schema: input_schema::<ZimBrowseArgs>(),
         },
         ToolSpec {
@@ -102,8 +104,9 @@ title) and the MIME-type counter breakdown.",
         ToolSpec {
             name: "zim_links",
             title: "Article links",
-            description: "Links of an article: direction=\"outbound\" (default) lists internal, external \
-and media links; direction=\"related\" lists deduplicated neighbouring articles.",
+            description: "Links of an article: direction=\"outbound\" (default) lists one bucket, \
+kind=\"internal\" (default), \"external\" or \"media\", with category_totals for all three; \
+direction=\"related\" lists deduplicated neighbouring articles.",
             input_schema: input_schema::<ZimLinksArgs>(),
         },
         ToolSpec {

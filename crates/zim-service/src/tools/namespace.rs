@@ -66,6 +66,11 @@ pub fn namespace_range(archive: &Archive, ns: char) -> Result<Range<u32>, ToolEr
         .unwrap_or(0..0))
 }
 
+/// [`describe`] of a namespace given as text (its first character).
+pub fn describe_str(ns: &str, new_scheme: bool) -> &'static str {
+    ns.chars().next().map_or("", |c| describe(c, new_scheme))
+}
+
 pub fn describe(ns: char, new_scheme: bool) -> &'static str {
     match (ns, new_scheme) {
         ('C', true) => "User content entries (articles, media, assets)",
