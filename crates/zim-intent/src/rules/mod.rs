@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 
 mod archive_level;
 mod article_view;
+mod command;
 mod lookup;
 mod namespace;
 mod search;
@@ -43,6 +44,7 @@ type Rule = fn(&Context) -> Option<RuleHit>;
 
 /// Rules in priority order.
 const RULES: &[Rule] = &[
+    command::tool_call,
     lookup::suggest,
     search::search_command,
     archive_level::health,

@@ -40,7 +40,7 @@ const NS_STOPWORDS: &[&str] = &[
 ];
 
 /// The namespace named in the sentence: "namespace C", "the M namespace", "content namespace".
-fn namespace_of(s: &str) -> Option<String> {
+pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = caps(&NS_AFTER, s) {
         let ns = group(&c, "ns");
         // A namespace is one character or one of the long names ("namespace collisions in

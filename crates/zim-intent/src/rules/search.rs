@@ -25,7 +25,7 @@ pub fn mentions_all_archives(s: &str) -> bool {
 }
 
 /// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
-fn search_query(raw: &str) -> String {
+pub(super) fn search_query(raw: &str) -> String {
     let without_scope = match ALL_ARCHIVES.as_ref() {
         Some(re) => re.replace_all(raw, " ").to_string(),
         None => raw.to_string(),
