@@ -121,15 +121,26 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|which|does|do|is|are|me|us|the|all|can|i|see)\b\s*)+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
     )
+});
+
+/// A noun for the view itself between a cue and its subject: "structure report for X",
+/// "toc listing of X".
+static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^\s*(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)\b")
 });
 
 /// Subject for a cue word: the text after the last cue match, or if that is empty the text
 /// before the first one (without leading verbs): "toc of X" and "X toc" both give X.
 fn subject_around(re: &Regex, s: &str) -> Option<String> {
     let last = re.find_iter(s).last()?;
-    if let Some(t) = title_of(s.get(last.end()..).unwrap_or_default()) {
+    let after = s.get(last.end()..).unwrap_or_default();
+    let after = match VIEW_NOUN_LEAD.as_ref() {
+        Some(v) => v.replace(after, ""),
+        None => after.into(),
+    };
+    if let Some(t) = title_of(&after) {
         return Some(t);
     }
     let first = re.find(s)?;
@@ -164,7 +175,8 @@ pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
         None => before.to_string(),
     };
     let before = before.trim();
-    let at_start = before.is_empty() || is_match(&COMMAND_FILLER, before);
+    let at_start = (before.is_empty() || is_match(&COMMAND_FILLER, before))
+        && !modifies_a_noun(re, s.get(first.end()..).unwrap_or_default());
     let last = re.find_iter(s).last().unwrap_or(first);
     let after = s
         .get(last.end()..)
@@ -173,6 +185,33 @@ pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
     let at_end = after.is_empty() || is_match(&TRAILING_FILLER, after);
     at_start || at_end
 }
+
+/// Whether the words after a cue make it a modifier of a noun, as in "contents insurance vs
+/// buildings insurance" or "summary statistics in pandas": a lowercase word that is no
+/// connector and no noun for the view, followed by more words. A command is followed by a
+/// connector ("toc of X"), a name ("toc Biology"), a view noun ("structure report for X")
+/// or one lowercase word ("toc photosynthesis"), or another cue ("outgoing links of X",
+/// "explain briefly").
+fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
+    let mut words = after.split_whitespace();
+    let Some(next) = words.next() else {
+        return false;
+    };
+    let lowercase_word = next.chars().all(|c| c.is_lowercase() || c == '-')
+        && next.chars().next().is_some_and(char::is_alphabetic);
+    lowercase_word
+        && !is_match(&CUE_FOLLOWER, next)
+        && !cue.is_match(next)
+        && words.next().is_some()
+}
+
+/// Words that may follow a command cue: connectors (in the languages the cues cover),
+/// determiners, nouns for the view.
+static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+    )
+});
 
 /// The raw text a cue's subject comes from (after the last cue), before cleaning.
 fn subject_raw(re: &Regex, s: &str) -> String {
@@ -658,6 +697,51 @@ mod tests {
         assert_eq!(
             run("what's the difference between Vec and slices").map(|r| r.1),
             Some("search: open question")
+        );
+    }
+
+    #[test]
+    fn cue_words_that_modify_a_topic_are_topic() {
+        // A cue followed by a noun it modifies is part of the topic.
+        assert_ne!(
+            run("contents management systems compared").map(|r| r.0.name()),
+            Some("Toc")
+        );
+        assert_ne!(
+            run("outline view shortcuts in word").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        // ... but a command may be followed by a noun for the view.
+        assert_eq!(
+            run("structure report for A/Octopus").map(|r| r.0),
+            Some(Intent::Structure {
+                title_or_path: title("A/Octopus")
+            })
+        );
+        // A section of a lowercase topic is a clause of a text, asked about the world.
+        assert_ne!(
+            run("what does article 5 section 2 of the treaty say").map(|r| r.0.name()),
+            Some("Section")
+        );
+        // "how is X organised" is the view only for an article.
+        assert_ne!(
+            run("how is the human brain organized").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        assert_eq!(
+            run("how is the Jazz article organized").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        // "explain X" takes the subjects "what is X?" takes.
+        assert_ne!(
+            run("explain the difference between RAM and ROM").map(|r| r.0.name()),
+            Some("Summary")
+        );
+        assert_eq!(
+            run("explain entropy").map(|r| r.0),
+            Some(Intent::Summary {
+                title_or_path: title("entropy")
+            })
         );
     }
 
