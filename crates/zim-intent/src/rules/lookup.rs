@@ -102,16 +102,37 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see\s+also|connected|more\s+like|(?:articles|pages|entries|topics|ones|reads)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
+static RELATED_CONNECTOR: Pattern = LazyLock::new(|| rx(r"^(?:to|for|of|with|on)\b"));
 static RELATED_DIRECT: Pattern =
     LazyLock::new(|| rx(r"^(?:(?:show\s+(?:me\s+)?)?(?:more\s+like|see\s+also|what\s+else))\b"));
 static RELATED_LEAD_START: Pattern =
     LazyLock::new(|| rx(r"^(?:articles|pages|topics|ones|items|entries|reading|to|for|of|with)\b"));
-static RELATED_LEAD: Pattern =
-    LazyLock::new(|| rx(r"^(?:(?:articles|pages|topics|ones|items|entries|to|for|of|with)\b\s*)+"));
+static RELATED_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:articles|pages|topics|ones|items|entries|to|for|of|with|the\s+one(?:\s+(?:on|about|for))?)\b\s*)+",
+    )
+});
+/// What may stand before a related cue that leads to its subject with a connector ("find
+/// articles related to X", "what other pages are similar to X"): request words and nouns for
+/// articles. Anything else is the topic the cue qualifies ("diseases related to smoking").
+static RELATED_BEFORE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please)\b\s*)*$",
+    )
+});
+/// The last clause before a position: "I read the X article, what else is related" gives
+/// "what else is".
+fn clause_before(s: &str, at: usize) -> &str {
+    let before = s.get(..at).unwrap_or_default();
+    let start = before
+        .rfind([',', ';', '?', '!'])
+        .map_or(0, |i| i.saturating_add(1));
+    before.get(start..).unwrap_or_default().trim()
+}
 
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     let cue = RELATED_CUE.as_ref()?;
@@ -127,11 +148,24 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     // Multi-word cues at the start take their subject directly ("more like X", "see also: X").
     let direct = is_match(&RELATED_DIRECT, ctx.text);
     let after_trimmed = after.trim().trim_start_matches([':', ',', '-']).trim();
+    // "pages like X", "more like X": the cue ends in its own connector.
+    let ends_in_like = last.as_str().to_lowercase().ends_with("like");
     let leads_to_subject = after_trimmed.is_empty()
         || direct
+        || ends_in_like
         || is_match(&RELATED_LEAD_START, after_trimmed)
         || is_match(&RELATED_AFTER, after);
     if !leads_to_subject {
+        return None;
+    }
+    // A connector after the cue ("related to X") leads to the article only from the command
+    // position; after a topic noun it relates two topics ("diseases related to smoking").
+    let first = cue.find(ctx.text)?;
+    let connector_next = is_match(&RELATED_CONNECTOR, after_trimmed);
+    if connector_next
+        && !direct
+        && !is_match(&RELATED_BEFORE, clause_before(ctx.text, first.start()))
+    {
         return None;
     }
     let t = if let Some(c) = caps(&RELATED_AFTER, after) {

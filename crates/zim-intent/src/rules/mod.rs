@@ -71,7 +71,57 @@ const RULES: &[Rule] = &[
 
 /// Runs the rules in order; `None` when none matched.
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
-    RULES.iter().find_map(|rule| rule(ctx))
+    let mut hit = RULES.iter().find_map(|rule| rule(ctx))?;
+    resolve_pronoun(ctx.text, &mut hit);
+    Some(hit)
+}
+
+/// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
+static ANTECEDENT: Pattern = LazyLock::new(|| {
+    rx(
+        r#"\bthe\s+(?:(?P<t>[^,;?!]+?)\s+(?:article|page|entry)|(?:article|page|entry)\s+(?P<q>'[^']+'|"[^"]+"))"#,
+    )
+});
+
+/// "I enjoyed the Apollo 11 article, what else is related to it?": a pronoun subject refers
+/// to the article the same request named before it. Without one it refers to earlier
+/// conversation the parser cannot see, and keeps its penalty.
+fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
+    let Some(subject) = subject_mut(&mut hit.intent) else {
+        return;
+    };
+    let pronoun = subject.split_whitespace().count() == 1 && is_match(&PRONOUN_SUBJECT, subject);
+    if !pronoun {
+        return;
+    }
+    let Some(c) = caps(&ANTECEDENT, text) else {
+        return;
+    };
+    let raw = c
+        .name("t")
+        .or_else(|| c.name("q"))
+        .map_or("", |m| m.as_str());
+    if !looks_like_title(raw) || is_match(&PRONOUN_SUBJECT, raw) {
+        return;
+    }
+    if let Some(t) = title_of(raw) {
+        *subject = t;
+        hit.confidence = (hit.confidence + 0.45).min(1.0);
+    }
+}
+
+/// The article a hit is about, for the intents that have one.
+fn subject_mut(intent: &mut Intent) -> Option<&mut String> {
+    match intent {
+        Intent::GetArticle { title_or_path }
+        | Intent::Summary { title_or_path }
+        | Intent::Toc { title_or_path }
+        | Intent::Structure { title_or_path }
+        | Intent::Section { title_or_path, .. }
+        | Intent::Related { title_or_path }
+        | Intent::Links { title_or_path } => Some(title_or_path),
+        _ => None,
+    }
 }
 
 fn caps<'a>(re: &Pattern, s: &'a str) -> Option<Captures<'a>> {
@@ -663,6 +713,24 @@ mod tests {
         };
         assert!(classify(&ctx).is_some_and(|h| h.confidence < crate::FALLBACK_THRESHOLD));
         assert!(subject_confidence(0.9, "Italy") > 0.85);
+    }
+
+    #[test]
+    fn pronouns_refer_to_an_article_named_before() {
+        let ctx = Context {
+            text: "I just read the Moon article, what pages are similar to it",
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        let h = classify(&ctx).expect("a rule matches");
+        assert_eq!(
+            h.intent,
+            Intent::Related {
+                title_or_path: "Moon".into()
+            }
+        );
+        assert!(h.confidence >= crate::FALLBACK_THRESHOLD);
     }
 
     #[test]
