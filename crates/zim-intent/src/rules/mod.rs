@@ -53,6 +53,7 @@ const RULES: &[Rule] = &[
     archive_level::main_page,
     namespace::walk,
     namespace::browse,
+    namespace::archive_pass,
     archive_level::metadata,
     archive_level::open_archive,
     article_view::structure_specific,
