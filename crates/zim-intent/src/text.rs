@@ -44,7 +44,7 @@ pub fn normalize_input(raw: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern =
@@ -133,6 +133,9 @@ const VOCABULARY: &[&str] = &[
     "find",
 ];
 
+/// Words that may stand between command words ("table of contents", "show me the links").
+const COMMAND_FILLER: &[&str] = &["of", "the", "a", "an", "me", "us", "all", "its"];
+
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
 ///
 /// Only lowercase ASCII words are considered (titles are usually capitalised or non-ASCII, and we
@@ -191,6 +194,9 @@ fn same_letters(a: &str, b: &str) -> bool {
 pub fn correct_typos(s: &str) -> (String, usize) {
     let mut changed = 0usize;
     let raw: Vec<&str> = s.split(' ').collect();
+    // The command runs on while every word so far is a command word or a filler: the third
+    // word of "table of contnets for X" is still the command.
+    let mut in_command = true;
     let words: Vec<String> = raw
         .iter()
         .enumerate()
@@ -205,10 +211,16 @@ pub fn correct_typos(s: &str) -> (String, usize) {
                 let p = p.to_lowercase();
                 p == "search" || p == "find" || p == "for"
             });
-            if (i >= 2 && !before_of) || (i >= 1 && after_search) {
+            let command_prefix = in_command && i >= 2;
+            if (i >= 2 && !before_of && !command_prefix) || (i >= 1 && after_search) {
+                in_command = false;
                 return (*w).to_string();
             }
-            match correct_word(core) {
+            let fixed = correct_word(core);
+            let word = fixed.unwrap_or(core).to_lowercase();
+            in_command = in_command
+                && (VOCABULARY.contains(&word.as_str()) || COMMAND_FILLER.contains(&word.as_str()));
+            match fixed {
                 Some(fixed) => {
                     changed = changed.saturating_add(1);
                     w.replacen(core, fixed, 1)
@@ -327,6 +339,14 @@ mod tests {
         assert_eq!(correct_typos("wlak namespace C").0, "walk namespace C");
         assert_eq!(correct_typos("lnks in X").0, "links in X");
         assert_eq!(correct_typos("sreach X").0, "search X");
+        // Further along a command of several words.
+        assert_eq!(
+            correct_typos("table of contnets for X").0,
+            "table of contents for X"
+        );
+        // Not after the command has ended.
+        assert_eq!(correct_typos("toc for Lniks").1, 0);
+        assert_eq!(correct_typos("show me Linus Torvalds lnks").1, 0);
         // Plurals of command words stay as they are.
         assert_eq!(correct_typos("titles").0, "titles");
         // A real word one substitution away from a command word is not rewritten.

@@ -17,7 +17,7 @@ static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
+        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
     )
 });
 static SUGGEST_FOR: Pattern = LazyLock::new(|| {
@@ -30,6 +30,18 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
 /// punctuation at the ends go.
 fn clean_prefix(s: &str) -> String {
     let t = s.trim().trim_end_matches(['?', '!', ',', '.']).trim();
+    // "this title for me: Barack Ob": an instruction in lowercase words, then the prefix.
+    let t = match t.split_once(": ") {
+        Some((lead, rest))
+            if !rest.trim().is_empty()
+                && lead
+                    .chars()
+                    .all(|c| c.is_lowercase() || c.is_whitespace() || c == '\'') =>
+        {
+            rest.trim()
+        }
+        _ => t,
+    };
     for q in ['"', '\''] {
         if t.len() >= 2 && t.starts_with(q) && t.ends_with(q) {
             return t.trim_matches(q).trim().to_string();
@@ -205,9 +217,25 @@ static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
     )
 });
+/// "what does the X article cite?": without a noun for the pages asked about, the subject
+/// must be an article ("what does the Bible mention about X" asks about the world).
+static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry))\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
+    )
+});
+/// "which articles link to X?": the link graph around X.
+static LINKING_TO: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:link|point|refer)\s+(?:to|at)\s+(?P<t>.+)$",
+    )
+});
 
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
-    let question = caps(&LINKS_QUESTION, ctx.text).or_else(|| caps(&REFERENCES_QUESTION, ctx.text));
+    let question = caps(&LINKS_QUESTION, ctx.text)
+        .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
+        .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
+        .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
         None => {
@@ -248,7 +276,29 @@ static ARTICLE_WORDS: Pattern =
     LazyLock::new(|| rx(r"\b(?:article|page|entry|full\s+text|whole|entire|artikel)\b"));
 static GERMAN_ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"^(?:den|das|die)?\s*artikel\b\s*"));
 
+/// A request that is only the thing wanted: "the complete text of the 'Magna Carta'
+/// article", "full text of Hamlet".
+static TEXT_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:(?:complete|full|whole|entire|raw)\s+)?(?:text|body|article\s+text|page\s+text)\s+(?:of|for|from)\s+(?P<t>.+)$",
+    )
+});
+
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&TEXT_OF, ctx.text) {
+        let raw = group(&c, "t");
+        // "text of the first amendment" is about a text in the world, not an article.
+        if looks_like_title(&raw) || is_match(&ARTICLE_WORDS, &raw) {
+            let t = title_of(&raw)?;
+            return hit(
+                Intent::GetArticle {
+                    title_or_path: t.clone(),
+                },
+                subject_confidence(0.85, &t),
+                "get article: the text of X",
+            );
+        }
+    }
     let trimmed = ctx.text.trim();
     if is_match(&BARE_PATH, trimmed) {
         return hit(

@@ -338,7 +338,7 @@ pub(crate) fn addresses_service(ctx: &Context) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|zims|zim\s+(?:files?|archives?)|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|zims|zim\s+(?:files?|archives?|backend)|zim-?mcp|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
     )
 });
 
@@ -484,6 +484,27 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "doing",
     "going",
     "feeling",
+    // How a service is said to be doing ("is zim-mcp alive or did it crash").
+    "alive",
+    "dead",
+    "down",
+    "crash",
+    "crashed",
+    "crashing",
+    "slow",
+    "responding",
+    "responsive",
+    "unresponsive",
+    "response",
+    "responses",
+    "seem",
+    "seems",
+    "broken",
+    "hanging",
+    "stuck",
+    "or",
+    "still",
+    "backend",
 ];
 
 #[cfg(test)]
@@ -811,6 +832,58 @@ mod tests {
             Some(Intent::Summary {
                 title_or_path: title("entropy")
             })
+        );
+    }
+
+    #[test]
+    fn requests_written_by_others() {
+        // Links asked of an article by what it cites, or by what links to it.
+        assert_eq!(
+            run("what does the Moon article mention").map(|r| r.0),
+            Some(Intent::Links {
+                title_or_path: title("Moon")
+            })
+        );
+        assert_ne!(
+            run("what does the Quran mention about fasting").map(|r| r.0.name()),
+            Some("Links")
+        );
+        assert_eq!(
+            run("what pages point to Ray Charles").map(|r| r.0.name()),
+            Some("Links")
+        );
+        // Suggestions that begin with a prefix; an instruction before a colon.
+        assert_eq!(
+            run("completions starting with Quan").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Quan".into()
+            })
+        );
+        assert_eq!(
+            run("autocomplete the following: Ray Ch").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Ray Ch".into()
+            })
+        );
+        // The text of an article, asked as a noun phrase.
+        assert_eq!(
+            run("full text of Hamlet").map(|r| r.0),
+            Some(Intent::GetArticle {
+                title_or_path: title("Hamlet")
+            })
+        );
+        assert_ne!(
+            run("full text of the second amendment").map(|r| r.0.name()),
+            Some("GetArticle")
+        );
+        // The service by its other names, and how it is said to be doing.
+        assert_eq!(
+            run("is the zim backend down").map(|r| r.0),
+            Some(Intent::Health)
+        );
+        assert_eq!(
+            run("zim-mcp seems unresponsive").map(|r| r.0),
+            Some(Intent::Health)
         );
     }
 
