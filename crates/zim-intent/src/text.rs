@@ -252,11 +252,53 @@ fn unquote(s: &str) -> Option<String> {
         .map(|m| m.as_str().trim().to_string())
 }
 
+/// A clause after the title that qualifies the request: "X article, with section sizes",
+/// "the page 'X' including how long each section is", "X so I can cite it".
+static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
+    Regex::new(
+        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$",
+    )
+    .ok()
+});
+/// One quoted span, as a word of its own (not the apostrophe of "Schrödinger's cat").
+static QUOTED_SPAN: Pattern = LazyLock::new(|| {
+    Regex::new(r#"(?:^|\s)(?:"(?P<d>[^"]+)"|'(?P<s>[^']+)')(?:$|[\s,.;:?!])"#).ok()
+});
+
+/// The quoted span of `s` when the words around it are lowercase request words ("the page
+/// 'Renaissance'", "exactly \"Turing machine\"", "jump to the 'Causes'"): whoever quotes a
+/// name means that name. With capitalised words around it the quotes are part of a title.
+fn quoted_name(s: &str) -> Option<String> {
+    let re = QUOTED_SPAN.as_ref()?;
+    let mut spans = re.captures_iter(s);
+    let c = spans.next()?;
+    if spans.next().is_some() {
+        return None;
+    }
+    let all = c.get(0)?;
+    let inner = c.name("d").or_else(|| c.name("s"))?.as_str().trim();
+    let outside = format!(
+        "{} {}",
+        s.get(..all.start()).unwrap_or_default(),
+        s.get(all.end()..).unwrap_or_default()
+    );
+    let plain = outside
+        .chars()
+        .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'));
+    (plain && !inner.is_empty()).then(|| inner.to_string())
+}
+
 /// Cleans an extracted article title/path: trims punctuation, unquotes, and strips lowercase
 /// filler words ("the", "article", "page of") around it. Fillers are matched case-sensitively so
 /// capitalised titles ("The Beatles", "Article 5") survive.
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
+    if let Some(re) = TRAILING_CLAUSE.as_ref() {
+        cur = re.replace(&cur, "").trim().to_string();
+    }
+    if let Some(name) = quoted_name(&cur) {
+        return name;
+    }
     for _ in 0..12 {
         let mut next = cur.trim_matches(EDGE_PUNCT).trim().to_string();
         if let Some(unq) = unquote(&next) {
@@ -368,6 +410,14 @@ mod tests {
             clean_title("std/vec/struct.Vec.html."),
             "std/vec/struct.Vec.html"
         );
+        // Clauses after the title qualify the request.
+        assert_eq!(clean_title("the Moon article, with its sizes"), "Moon");
+        assert_eq!(clean_title("Moon including every heading"), "Moon");
+        // A quoted name among lowercase request words is the name.
+        assert_eq!(clean_title("exactly \"Ray Charles\" please"), "Ray Charles");
+        assert_eq!(clean_title("the page 'Ray Charles' in full"), "Ray Charles");
+        assert_eq!(clean_title("Schrödinger's cat"), "Schrödinger's cat");
+        assert_eq!(clean_title("Ray Charles 'Live'"), "Ray Charles 'Live'");
     }
 
     #[test]

@@ -51,7 +51,9 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
 }
 
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
-    rx(r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the)\b\s*)+")
+    rx(
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to)\b\s*)+",
+    )
 });
 static SECTION_COMMA: Pattern =
     LazyLock::new(|| rx(r"^(?P<t>.+?),\s*(?:section|part|chapter)\s+(?P<s>.+)$"));
