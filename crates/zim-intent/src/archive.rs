@@ -76,8 +76,13 @@ const MAX_NGRAM: usize = 4;
 enum KeyKind {
     /// The whole file name (or its content tokens joined): accepted after weak introducers.
     File,
-    /// One token of a multi-token file name, a title or an alias: needs a strong introducer.
+    /// A title or an alias: needs a strong introducer.
     Partial,
+    /// One token of a multi-token file name ("python" of `devdocs_en_python_2024-02`): a
+    /// common word as often as a name, so it names the archive only with an archive word
+    /// after it ("the python zim"), never after a preposition alone ("sort a list in
+    /// python", "walk a directory tree in python" are about the language).
+    FileToken,
 }
 
 struct Key {
@@ -157,7 +162,7 @@ fn build_keys(archives: &[ArchiveName]) -> Vec<Key> {
             // "wikipedia_en_all" and "wikipedia_en_ray_charles" loaded, "in wikipedia" picks the first.
             let weight = 0.7 + 0.3 / content.len() as f64;
             for t in &content {
-                push(i, t.clone(), KeyKind::Partial, weight);
+                push(i, t.clone(), KeyKind::FileToken, weight);
             }
         }
         if let Some(title) = &a.title {
@@ -326,6 +331,7 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                 let allowed_strong = strong_intro || archive_word_after || explicit_file;
                 let allowed_weak = (weak_intro || has_article) && clause_done && !object_of_search;
                 let threshold = match key.kind {
+                    KeyKind::FileToken if !(archive_word_after || explicit_file) => continue,
                     _ if allowed_strong => STRONG_THRESHOLD,
                     KeyKind::File if allowed_weak => WEAK_THRESHOLD,
                     _ => continue,
@@ -460,6 +466,21 @@ mod tests {
                 "wikipedia_en_all_maxi_2024-01.zim".into(),
                 "search for cats".into()
             ))
+        );
+    }
+
+    #[test]
+    fn one_word_of_a_file_name_needs_an_archive_word() {
+        let loaded = [ArchiveName::new("devdocs_en_python_2024-02.zim", None)];
+        let file = |q: &str| find_archive(q, &loaded).map(|(m, _)| m.file_name);
+        assert_eq!(file("sort a list of dictionaries in python"), None);
+        assert_eq!(
+            file("metadata of the python zim").as_deref(),
+            Some("devdocs_en_python_2024-02.zim")
+        );
+        assert_eq!(
+            file("search devdocs_en_python for asyncio").as_deref(),
+            Some("devdocs_en_python_2024-02.zim")
         );
     }
 

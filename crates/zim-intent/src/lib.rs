@@ -12,12 +12,18 @@
 //!    stands (the first two words, a word before "of"), never in the topic.
 //! 5. `rules`: ordered rules, first match wins; each extracts its parameters and reports a
 //!    confidence. Below [`FALLBACK_THRESHOLD`] the parse becomes a full-text search of the
-//!    cleaned sentence with `fell_back = true`.
+//!    cleaned sentence with `fell_back = true`. The first rule reads agent-style tool calls
+//!    ("get_article: X", "section: X / Y", "browse: namespace=A limit=50", a bare
+//!    "list_archives"): any intent's name or tool alias in any spelling, then free or
+//!    `key=value` arguments. A pronoun subject ("related to it") takes the article the same
+//!    request named before it ("the Apollo 11 article").
 //!
 //! Cue words count where they act, not anywhere: a view cue ("toc", "structure", "links",
 //! "summary") at the command position or at the end, with an article for subject ("outline of
 //! Hamlet"), not a lowercase or indefinite topic ("structure of the atom", "outline of a
-//! paper"); archive-level cues ("health", "metadata", "files", "main page") only when the
+//! paper"), nor when it modifies the noun after it ("contents insurance", "summary
+//! statistics") or relates two topics ("diseases related to smoking", "section 230 of the
+//! communications decency act"); archive-level cues ("health", "metadata", "files", "main page") only when the
 //! request addresses the service ("is the server healthy", "this archive's metadata") or has
 //! no other topic ("health check"); "titled/named/called" only after a noun for an article.
 //! Anything else is a search ("Is coffee healthy?", "generate a random UUID"): when unsure,

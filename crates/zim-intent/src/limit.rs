@@ -9,7 +9,11 @@ use std::sync::LazyLock;
 static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::new(|| {
     vec![
         (
-            rx(r"\b(?:with\s+)?(?:a\s+)?limit(?:\s+(?:of|to|=))?\s*[:=]?\s*([0-9]{1,9})\b"),
+            // "with a limit of 10"; the article must be a word of its own ("namespace=A
+            // limit=50" keeps its "A").
+            rx(
+                r"(?:(?:^|\s)(?:with\s+)?(?:a\s+)?|\b)limit(?:\s+(?:of|to|=))?\s*[:=]?\s*([0-9]{1,9})\b",
+            ),
             true,
         ),
         (rx(r"\btop\s+([0-9]{1,9})\b"), true),
@@ -85,6 +89,14 @@ mod tests {
         assert_eq!(
             extract_limit("give me 5 suggestions"),
             (Some(5), "give me suggestions".into())
+        );
+    }
+
+    #[test]
+    fn key_value_limits() {
+        assert_eq!(
+            extract_limit("browse: namespace=A limit=50"),
+            (Some(50), "browse: namespace=A".into())
         );
     }
 

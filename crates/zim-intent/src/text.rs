@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 pub const MAX_QUERY_CHARS: usize = 1000;
 
 /// Compiles a case-insensitive pattern. Patterns are compile-time constants; a pattern that fails
-/// to compile disables its rule instead of panicking (a unit test checks that none fail).
+/// to compile disables its rule instead of panicking. `tests/patterns.rs` compiles every pattern
+/// literal of the crate, so such a pattern fails the tests rather than silently losing a rule.
 pub(crate) fn rx(pattern: &str) -> Option<Regex> {
     Regex::new(&format!("(?i){pattern}")).ok()
 }
@@ -43,7 +44,7 @@ pub fn normalize_input(raw: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern =
@@ -132,6 +133,9 @@ const VOCABULARY: &[&str] = &[
     "find",
 ];
 
+/// Words that may stand between command words ("table of contents", "show me the links").
+const COMMAND_FILLER: &[&str] = &["of", "the", "a", "an", "me", "us", "all", "its"];
+
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
 ///
 /// Only lowercase ASCII words are considered (titles are usually capitalised or non-ASCII, and we
@@ -190,6 +194,9 @@ fn same_letters(a: &str, b: &str) -> bool {
 pub fn correct_typos(s: &str) -> (String, usize) {
     let mut changed = 0usize;
     let raw: Vec<&str> = s.split(' ').collect();
+    // The command runs on while every word so far is a command word or a filler: the third
+    // word of "table of contnets for X" is still the command.
+    let mut in_command = true;
     let words: Vec<String> = raw
         .iter()
         .enumerate()
@@ -204,10 +211,16 @@ pub fn correct_typos(s: &str) -> (String, usize) {
                 let p = p.to_lowercase();
                 p == "search" || p == "find" || p == "for"
             });
-            if (i >= 2 && !before_of) || (i >= 1 && after_search) {
+            let command_prefix = in_command && i >= 2;
+            if (i >= 2 && !before_of && !command_prefix) || (i >= 1 && after_search) {
+                in_command = false;
                 return (*w).to_string();
             }
-            match correct_word(core) {
+            let fixed = correct_word(core);
+            let word = fixed.unwrap_or(core).to_lowercase();
+            in_command = in_command
+                && (VOCABULARY.contains(&word.as_str()) || COMMAND_FILLER.contains(&word.as_str()));
+            match fixed {
                 Some(fixed) => {
                     changed = changed.saturating_add(1);
                     w.replacen(core, fixed, 1)
@@ -239,11 +252,53 @@ fn unquote(s: &str) -> Option<String> {
         .map(|m| m.as_str().trim().to_string())
 }
 
+/// A clause after the title that qualifies the request: "X article, with section sizes",
+/// "the page 'X' including how long each section is", "X so I can cite it".
+static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
+    Regex::new(
+        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$",
+    )
+    .ok()
+});
+/// One quoted span, as a word of its own (not the apostrophe of "Schrödinger's cat").
+static QUOTED_SPAN: Pattern = LazyLock::new(|| {
+    Regex::new(r#"(?:^|\s)(?:"(?P<d>[^"]+)"|'(?P<s>[^']+)')(?:$|[\s,.;:?!])"#).ok()
+});
+
+/// The quoted span of `s` when the words around it are lowercase request words ("the page
+/// 'Renaissance'", "exactly \"Turing machine\"", "jump to the 'Causes'"): whoever quotes a
+/// name means that name. With capitalised words around it the quotes are part of a title.
+fn quoted_name(s: &str) -> Option<String> {
+    let re = QUOTED_SPAN.as_ref()?;
+    let mut spans = re.captures_iter(s);
+    let c = spans.next()?;
+    if spans.next().is_some() {
+        return None;
+    }
+    let all = c.get(0)?;
+    let inner = c.name("d").or_else(|| c.name("s"))?.as_str().trim();
+    let outside = format!(
+        "{} {}",
+        s.get(..all.start()).unwrap_or_default(),
+        s.get(all.end()..).unwrap_or_default()
+    );
+    let plain = outside
+        .chars()
+        .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'));
+    (plain && !inner.is_empty()).then(|| inner.to_string())
+}
+
 /// Cleans an extracted article title/path: trims punctuation, unquotes, and strips lowercase
 /// filler words ("the", "article", "page of") around it. Fillers are matched case-sensitively so
 /// capitalised titles ("The Beatles", "Article 5") survive.
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
+    if let Some(re) = TRAILING_CLAUSE.as_ref() {
+        cur = re.replace(&cur, "").trim().to_string();
+    }
+    if let Some(name) = quoted_name(&cur) {
+        return name;
+    }
     for _ in 0..12 {
         let mut next = cur.trim_matches(EDGE_PUNCT).trim().to_string();
         if let Some(unq) = unquote(&next) {
@@ -326,6 +381,14 @@ mod tests {
         assert_eq!(correct_typos("wlak namespace C").0, "walk namespace C");
         assert_eq!(correct_typos("lnks in X").0, "links in X");
         assert_eq!(correct_typos("sreach X").0, "search X");
+        // Further along a command of several words.
+        assert_eq!(
+            correct_typos("table of contnets for X").0,
+            "table of contents for X"
+        );
+        // Not after the command has ended.
+        assert_eq!(correct_typos("toc for Lniks").1, 0);
+        assert_eq!(correct_typos("show me Linus Torvalds lnks").1, 0);
         // Plurals of command words stay as they are.
         assert_eq!(correct_typos("titles").0, "titles");
         // A real word one substitution away from a command word is not rewritten.
@@ -347,6 +410,14 @@ mod tests {
             clean_title("std/vec/struct.Vec.html."),
             "std/vec/struct.Vec.html"
         );
+        // Clauses after the title qualify the request.
+        assert_eq!(clean_title("the Moon article, with its sizes"), "Moon");
+        assert_eq!(clean_title("Moon including every heading"), "Moon");
+        // A quoted name among lowercase request words is the name.
+        assert_eq!(clean_title("exactly \"Ray Charles\" please"), "Ray Charles");
+        assert_eq!(clean_title("the page 'Ray Charles' in full"), "Ray Charles");
+        assert_eq!(clean_title("Schrödinger's cat"), "Schrödinger's cat");
+        assert_eq!(clean_title("Ray Charles 'Live'"), "Ray Charles 'Live'");
     }
 
     #[test]

@@ -11,8 +11,9 @@ static HEALTH: Pattern = LazyLock::new(|| {
     )
 });
 /// "the server" alone is weaker: "which archives has the server got?" is a listing.
-static SERVER_MENTION: Pattern =
-    LazyLock::new(|| rx(r"\b(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service)\b"));
+static SERVER_MENTION: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp)\b")
+});
 
 /// Archive-level cues ("health", "metadata", "files", "main page") are about the service
 /// only when the request addresses it ("is the server healthy", "this archive's metadata")

@@ -26,7 +26,9 @@ pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
 }
 
 static TOC_CUE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:table\s+of\s+contents|toc|contents|sections|chapters|sommaire|inhaltsverzeichnis)\b")
+    rx(
+        r"\b(?:table\s+of\s+contents|toc|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
+    )
 });
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
@@ -49,7 +51,9 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
 }
 
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
-    rx(r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the)\b\s*)+")
+    rx(
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to)\b\s*)+",
+    )
 });
 static SECTION_COMMA: Pattern =
     LazyLock::new(|| rx(r"^(?P<t>.+?),\s*(?:section|part|chapter)\s+(?P<s>.+)$"));
@@ -63,6 +67,8 @@ static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
+/// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
+static ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"\b(?:article|page|entry|document)\b"));
 
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     let s = match SECTION_LEAD.as_ref() {
@@ -80,7 +86,14 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         if is_match(&CONNECTOR_START, &raw_section) {
             continue;
         }
-        if let (Some(sec), Some(t)) = (title_of(&raw_section), title_of(&group(&c, "t"))) {
+        // "section 230 of the communications decency act": a section of a lowercase topic
+        // is a clause of a law or a text, asked about the world; a section view is of an
+        // article ("of Tea", "of the Flask article", "in std/iter/...").
+        let raw_title = group(&c, "t");
+        if !looks_like_title(&raw_title) && !is_match(&ARTICLE_NOUN, &raw_title) {
+            continue;
+        }
+        if let (Some(sec), Some(t)) = (title_of(&raw_section), title_of(&raw_title)) {
             let conf = subject_confidence(0.9, &t);
             // "the intro paragraph of X" is the summary view, not a section named "intro".
             if is_match(&LEAD_SECTION, &sec) {
@@ -113,7 +126,12 @@ static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
-    let t = match caps(&STRUCTURE_HOW, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
+    // "how is the Mitochondrion article organized?" asks for the view; "how is the US
+    // federal government structured" asks about the world.
+    let how = caps(&STRUCTURE_HOW, ctx.text)
+        .filter(|c| is_match(&DOCUMENT_REFERENCE, &group(c, "t")))
+        .and_then(|c| title_of(&group(&c, "t")));
+    let t = match how {
         Some(t) => t,
         None => {
             // "What is the structure of DNA?" asks about DNA; "what is the structure of the
@@ -160,6 +178,17 @@ static SUMMARY_CUE: Pattern = LazyLock::new(|| {
     )
 });
 static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|quickly)\b\s*"));
+static EXPLAIN: Pattern = LazyLock::new(|| rx(r"^explain\b"));
+
+/// The text after the last match of `cue`, uncleaned.
+fn subject_raw_after(cue: &Pattern, s: &str) -> String {
+    cue.as_ref()
+        .and_then(|re| re.find_iter(s).last())
+        .and_then(|m| s.get(m.end()..))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
 
 pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;
@@ -181,6 +210,16 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
         Some(re) => title_of(&re.replace(&raw, ""))?,
         None => raw,
     };
+    // "explain X" asks what X is, like "what is X?": the same subjects are searched instead
+    // (long ones, "the structure of proteins", "the difference between ..."), unless X is
+    // named as an article.
+    if is_match(&EXPLAIN, ctx.text)
+        && !looks_like_title(&t)
+        && !is_match(&DOCUMENT_REFERENCE, ctx.text)
+        && !super::search::is_question_subject(&subject_raw_after(&SUMMARY_CUE, ctx.text), &t)
+    {
+        return None;
+    }
     hit(
         Intent::Summary {
             title_or_path: t.clone(),

@@ -17,7 +17,7 @@ static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
+        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
     )
 });
 static SUGGEST_FOR: Pattern = LazyLock::new(|| {
@@ -30,6 +30,18 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
 /// punctuation at the ends go.
 fn clean_prefix(s: &str) -> String {
     let t = s.trim().trim_end_matches(['?', '!', ',', '.']).trim();
+    // "this title for me: Barack Ob": an instruction in lowercase words, then the prefix.
+    let t = match t.split_once(": ") {
+        Some((lead, rest))
+            if !rest.trim().is_empty()
+                && lead
+                    .chars()
+                    .all(|c| c.is_lowercase() || c.is_whitespace() || c == '\'') =>
+        {
+            rest.trim()
+        }
+        _ => t,
+    };
     for q in ['"', '\''] {
         if t.len() >= 2 && t.starts_with(q) && t.ends_with(q) {
             return t.trim_matches(q).trim().to_string();
@@ -102,16 +114,37 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see\s+also|connected|more\s+like|(?:articles|pages|entries|topics|ones|reads)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
+static RELATED_CONNECTOR: Pattern = LazyLock::new(|| rx(r"^(?:to|for|of|with|on)\b"));
 static RELATED_DIRECT: Pattern =
     LazyLock::new(|| rx(r"^(?:(?:show\s+(?:me\s+)?)?(?:more\s+like|see\s+also|what\s+else))\b"));
 static RELATED_LEAD_START: Pattern =
     LazyLock::new(|| rx(r"^(?:articles|pages|topics|ones|items|entries|reading|to|for|of|with)\b"));
-static RELATED_LEAD: Pattern =
-    LazyLock::new(|| rx(r"^(?:(?:articles|pages|topics|ones|items|entries|to|for|of|with)\b\s*)+"));
+static RELATED_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:articles|pages|topics|ones|items|entries|to|for|of|with|the\s+one(?:\s+(?:on|about|for))?)\b\s*)+",
+    )
+});
+/// What may stand before a related cue that leads to its subject with a connector ("find
+/// articles related to X", "what other pages are similar to X"): request words and nouns for
+/// articles. Anything else is the topic the cue qualifies ("diseases related to smoking").
+static RELATED_BEFORE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please)\b\s*)*$",
+    )
+});
+/// The last clause before a position: "I read the X article, what else is related" gives
+/// "what else is".
+fn clause_before(s: &str, at: usize) -> &str {
+    let before = s.get(..at).unwrap_or_default();
+    let start = before
+        .rfind([',', ';', '?', '!'])
+        .map_or(0, |i| i.saturating_add(1));
+    before.get(start..).unwrap_or_default().trim()
+}
 
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     let cue = RELATED_CUE.as_ref()?;
@@ -127,11 +160,24 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     // Multi-word cues at the start take their subject directly ("more like X", "see also: X").
     let direct = is_match(&RELATED_DIRECT, ctx.text);
     let after_trimmed = after.trim().trim_start_matches([':', ',', '-']).trim();
+    // "pages like X", "more like X": the cue ends in its own connector.
+    let ends_in_like = last.as_str().to_lowercase().ends_with("like");
     let leads_to_subject = after_trimmed.is_empty()
         || direct
+        || ends_in_like
         || is_match(&RELATED_LEAD_START, after_trimmed)
         || is_match(&RELATED_AFTER, after);
     if !leads_to_subject {
+        return None;
+    }
+    // A connector after the cue ("related to X") leads to the article only from the command
+    // position; after a topic noun it relates two topics ("diseases related to smoking").
+    let first = cue.find(ctx.text)?;
+    let connector_next = is_match(&RELATED_CONNECTOR, after_trimmed);
+    if connector_next
+        && !direct
+        && !is_match(&RELATED_BEFORE, clause_before(ctx.text, first.start()))
+    {
         return None;
     }
     let t = if let Some(c) = caps(&RELATED_AFTER, after) {
@@ -171,9 +217,25 @@ static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
     )
 });
+/// "what does the X article cite?": without a noun for the pages asked about, the subject
+/// must be an article ("what does the Bible mention about X" asks about the world).
+static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry))\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
+    )
+});
+/// "which articles link to X?": the link graph around X.
+static LINKING_TO: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:link|point|refer)\s+(?:to|at)\s+(?P<t>.+)$",
+    )
+});
 
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
-    let question = caps(&LINKS_QUESTION, ctx.text).or_else(|| caps(&REFERENCES_QUESTION, ctx.text));
+    let question = caps(&LINKS_QUESTION, ctx.text)
+        .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
+        .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
+        .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
         None => {
@@ -214,7 +276,29 @@ static ARTICLE_WORDS: Pattern =
     LazyLock::new(|| rx(r"\b(?:article|page|entry|full\s+text|whole|entire|artikel)\b"));
 static GERMAN_ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"^(?:den|das|die)?\s*artikel\b\s*"));
 
+/// A request that is only the thing wanted: "the complete text of the 'Magna Carta'
+/// article", "full text of Hamlet".
+static TEXT_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:(?:complete|full|whole|entire|raw)\s+)?(?:text|body|article\s+text|page\s+text)\s+(?:of|for|from)\s+(?P<t>.+)$",
+    )
+});
+
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&TEXT_OF, ctx.text) {
+        let raw = group(&c, "t");
+        // "text of the first amendment" is about a text in the world, not an article.
+        if looks_like_title(&raw) || is_match(&ARTICLE_WORDS, &raw) {
+            let t = title_of(&raw)?;
+            return hit(
+                Intent::GetArticle {
+                    title_or_path: t.clone(),
+                },
+                subject_confidence(0.85, &t),
+                "get article: the text of X",
+            );
+        }
+    }
     let trimmed = ctx.text.trim();
     if is_match(&BARE_PATH, trimmed) {
         return hit(

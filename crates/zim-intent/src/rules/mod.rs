@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 
 mod archive_level;
 mod article_view;
+mod command;
 mod lookup;
 mod namespace;
 mod search;
@@ -43,6 +44,7 @@ type Rule = fn(&Context) -> Option<RuleHit>;
 
 /// Rules in priority order.
 const RULES: &[Rule] = &[
+    command::tool_call,
     lookup::suggest,
     search::search_command,
     archive_level::health,
@@ -51,6 +53,7 @@ const RULES: &[Rule] = &[
     archive_level::main_page,
     namespace::walk,
     namespace::browse,
+    namespace::archive_pass,
     archive_level::metadata,
     archive_level::open_archive,
     article_view::structure_specific,
@@ -69,7 +72,57 @@ const RULES: &[Rule] = &[
 
 /// Runs the rules in order; `None` when none matched.
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
-    RULES.iter().find_map(|rule| rule(ctx))
+    let mut hit = RULES.iter().find_map(|rule| rule(ctx))?;
+    resolve_pronoun(ctx.text, &mut hit);
+    Some(hit)
+}
+
+/// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
+static ANTECEDENT: Pattern = LazyLock::new(|| {
+    rx(
+        r#"\bthe\s+(?:(?P<t>[^,;?!]+?)\s+(?:article|page|entry)|(?:article|page|entry)\s+(?P<q>'[^']+'|"[^"]+"))"#,
+    )
+});
+
+/// "I enjoyed the Apollo 11 article, what else is related to it?": a pronoun subject refers
+/// to the article the same request named before it. Without one it refers to earlier
+/// conversation the parser cannot see, and keeps its penalty.
+fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
+    let Some(subject) = subject_mut(&mut hit.intent) else {
+        return;
+    };
+    let pronoun = subject.split_whitespace().count() == 1 && is_match(&PRONOUN_SUBJECT, subject);
+    if !pronoun {
+        return;
+    }
+    let Some(c) = caps(&ANTECEDENT, text) else {
+        return;
+    };
+    let raw = c
+        .name("t")
+        .or_else(|| c.name("q"))
+        .map_or("", |m| m.as_str());
+    if !looks_like_title(raw) || is_match(&PRONOUN_SUBJECT, raw) {
+        return;
+    }
+    if let Some(t) = title_of(raw) {
+        *subject = t;
+        hit.confidence = (hit.confidence + 0.45).min(1.0);
+    }
+}
+
+/// The article a hit is about, for the intents that have one.
+fn subject_mut(intent: &mut Intent) -> Option<&mut String> {
+    match intent {
+        Intent::GetArticle { title_or_path }
+        | Intent::Summary { title_or_path }
+        | Intent::Toc { title_or_path }
+        | Intent::Structure { title_or_path }
+        | Intent::Section { title_or_path, .. }
+        | Intent::Related { title_or_path }
+        | Intent::Links { title_or_path } => Some(title_or_path),
+        _ => None,
+    }
 }
 
 fn caps<'a>(re: &Pattern, s: &'a str) -> Option<Captures<'a>> {
@@ -119,15 +172,26 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|which|does|do|is|are|me|us|the|all|can|i|see)\b\s*)+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
     )
+});
+
+/// A noun for the view itself between a cue and its subject: "structure report for X",
+/// "toc listing of X".
+static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^\s*(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)\b")
 });
 
 /// Subject for a cue word: the text after the last cue match, or if that is empty the text
 /// before the first one (without leading verbs): "toc of X" and "X toc" both give X.
 fn subject_around(re: &Regex, s: &str) -> Option<String> {
     let last = re.find_iter(s).last()?;
-    if let Some(t) = title_of(s.get(last.end()..).unwrap_or_default()) {
+    let after = s.get(last.end()..).unwrap_or_default();
+    let after = match VIEW_NOUN_LEAD.as_ref() {
+        Some(v) => v.replace(after, ""),
+        None => after.into(),
+    };
+    if let Some(t) = title_of(&after) {
         return Some(t);
     }
     let first = re.find(s)?;
@@ -162,7 +226,8 @@ pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
         None => before.to_string(),
     };
     let before = before.trim();
-    let at_start = before.is_empty() || is_match(&COMMAND_FILLER, before);
+    let at_start = (before.is_empty() || is_match(&COMMAND_FILLER, before))
+        && !modifies_a_noun(re, s.get(first.end()..).unwrap_or_default());
     let last = re.find_iter(s).last().unwrap_or(first);
     let after = s
         .get(last.end()..)
@@ -171,6 +236,33 @@ pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
     let at_end = after.is_empty() || is_match(&TRAILING_FILLER, after);
     at_start || at_end
 }
+
+/// Whether the words after a cue make it a modifier of a noun, as in "contents insurance vs
+/// buildings insurance" or "summary statistics in pandas": a lowercase word that is no
+/// connector and no noun for the view, followed by more words. A command is followed by a
+/// connector ("toc of X"), a name ("toc Biology"), a view noun ("structure report for X")
+/// or one lowercase word ("toc photosynthesis"), or another cue ("outgoing links of X",
+/// "explain briefly").
+fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
+    let mut words = after.split_whitespace();
+    let Some(next) = words.next() else {
+        return false;
+    };
+    let lowercase_word = next.chars().all(|c| c.is_lowercase() || c == '-')
+        && next.chars().next().is_some_and(char::is_alphabetic);
+    lowercase_word
+        && !is_match(&CUE_FOLLOWER, next)
+        && !cue.is_match(next)
+        && words.next().is_some()
+}
+
+/// Words that may follow a command cue: connectors (in the languages the cues cover),
+/// determiners, nouns for the view.
+static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+    )
+});
 
 /// The raw text a cue's subject comes from (after the last cue), before cleaning.
 fn subject_raw(re: &Regex, s: &str) -> String {
@@ -246,7 +338,7 @@ pub(crate) fn addresses_service(ctx: &Context) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|zims|zim\s+(?:files?|archives?)|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|zims|zim\s+(?:files?|archives?|backend)|zim-?mcp|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
     )
 });
 
@@ -392,6 +484,27 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "doing",
     "going",
     "feeling",
+    // How a service is said to be doing ("is zim-mcp alive or did it crash").
+    "alive",
+    "dead",
+    "down",
+    "crash",
+    "crashed",
+    "crashing",
+    "slow",
+    "responding",
+    "responsive",
+    "unresponsive",
+    "response",
+    "responses",
+    "seem",
+    "seems",
+    "broken",
+    "hanging",
+    "stuck",
+    "or",
+    "still",
+    "backend",
 ];
 
 #[cfg(test)]
@@ -625,6 +738,24 @@ mod tests {
     }
 
     #[test]
+    fn pronouns_refer_to_an_article_named_before() {
+        let ctx = Context {
+            text: "I just read the Moon article, what pages are similar to it",
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        let h = classify(&ctx).expect("a rule matches");
+        assert_eq!(
+            h.intent,
+            Intent::Related {
+                title_or_path: "Moon".into()
+            }
+        );
+        assert!(h.confidence >= crate::FALLBACK_THRESHOLD);
+    }
+
+    #[test]
     fn possessive_before_cue() {
         assert_eq!(
             run("Moon's table of contents").map(|r| r.0),
@@ -656,6 +787,103 @@ mod tests {
         assert_eq!(
             run("what's the difference between Vec and slices").map(|r| r.1),
             Some("search: open question")
+        );
+    }
+
+    #[test]
+    fn cue_words_that_modify_a_topic_are_topic() {
+        // A cue followed by a noun it modifies is part of the topic.
+        assert_ne!(
+            run("contents management systems compared").map(|r| r.0.name()),
+            Some("Toc")
+        );
+        assert_ne!(
+            run("outline view shortcuts in word").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        // ... but a command may be followed by a noun for the view.
+        assert_eq!(
+            run("structure report for A/Octopus").map(|r| r.0),
+            Some(Intent::Structure {
+                title_or_path: title("A/Octopus")
+            })
+        );
+        // A section of a lowercase topic is a clause of a text, asked about the world.
+        assert_ne!(
+            run("what does article 5 section 2 of the treaty say").map(|r| r.0.name()),
+            Some("Section")
+        );
+        // "how is X organised" is the view only for an article.
+        assert_ne!(
+            run("how is the human brain organized").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        assert_eq!(
+            run("how is the Jazz article organized").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        // "explain X" takes the subjects "what is X?" takes.
+        assert_ne!(
+            run("explain the difference between RAM and ROM").map(|r| r.0.name()),
+            Some("Summary")
+        );
+        assert_eq!(
+            run("explain entropy").map(|r| r.0),
+            Some(Intent::Summary {
+                title_or_path: title("entropy")
+            })
+        );
+    }
+
+    #[test]
+    fn requests_written_by_others() {
+        // Links asked of an article by what it cites, or by what links to it.
+        assert_eq!(
+            run("what does the Moon article mention").map(|r| r.0),
+            Some(Intent::Links {
+                title_or_path: title("Moon")
+            })
+        );
+        assert_ne!(
+            run("what does the Quran mention about fasting").map(|r| r.0.name()),
+            Some("Links")
+        );
+        assert_eq!(
+            run("what pages point to Ray Charles").map(|r| r.0.name()),
+            Some("Links")
+        );
+        // Suggestions that begin with a prefix; an instruction before a colon.
+        assert_eq!(
+            run("completions starting with Quan").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Quan".into()
+            })
+        );
+        assert_eq!(
+            run("autocomplete the following: Ray Ch").map(|r| r.0),
+            Some(Intent::Suggest {
+                prefix: "Ray Ch".into()
+            })
+        );
+        // The text of an article, asked as a noun phrase.
+        assert_eq!(
+            run("full text of Hamlet").map(|r| r.0),
+            Some(Intent::GetArticle {
+                title_or_path: title("Hamlet")
+            })
+        );
+        assert_ne!(
+            run("full text of the second amendment").map(|r| r.0.name()),
+            Some("GetArticle")
+        );
+        // The service by its other names, and how it is said to be doing.
+        assert_eq!(
+            run("is the zim backend down").map(|r| r.0),
+            Some(Intent::Health)
+        );
+        assert_eq!(
+            run("zim-mcp seems unresponsive").map(|r| r.0),
+            Some(Intent::Health)
         );
     }
 

@@ -40,7 +40,7 @@ const NS_STOPWORDS: &[&str] = &[
 ];
 
 /// The namespace named in the sentence: "namespace C", "the M namespace", "content namespace".
-fn namespace_of(s: &str) -> Option<String> {
+pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = caps(&NS_AFTER, s) {
         let ns = group(&c, "ns");
         // A namespace is one character or one of the long names ("namespace collisions in
@@ -114,9 +114,98 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// A request to go over the archive itself, with no namespace named: a verb whose object is
+/// the archive or its entries ("walk through all entries in the archive", "browse the
+/// archive", "list a few articles"). The object must follow the verb: "walk a directory
+/// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
+static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|few|some|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+    )
+});
+/// What may follow the object: where, in which order, how many at a time, why.
+static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+    )
+});
+/// Verbs that go over everything, and quantifiers that ask for everything: a walk.
+static EXHAUSTIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:walk|iterate|enumerate|traverse|go|step|scan|dump)$|\b(?:all|every|each|whole|entire|complete)\b",
+    )
+});
+
+pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
+    // "what's in this zim? list a few articles": the clause with the verb decides.
+    let c = ctx
+        .text
+        .split(['?', ';', '!', '.'])
+        .map(str::trim)
+        .find_map(|clause| caps(&ARCHIVE_PASS, clause))?;
+    if !is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest")) {
+        return None;
+    }
+    let verb = group(&c, "verb");
+    // "page through" and "go through" are walks; "go" and "page" alone are not verbs here.
+    let whole = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
+    if matches!(verb.to_lowercase().as_str(), "go" | "page" | "step") && !whole.contains(" through")
+    {
+        return None;
+    }
+    let exhaustive = is_match(&EXHAUSTIVE, &verb)
+        || is_match(&EXHAUSTIVE, &group(&c, "quant"))
+        || (verb.eq_ignore_ascii_case("page") && is_match(&EXHAUSTIVE, &whole));
+    // The archive's content namespace, since none was named.
+    let namespace = "C".to_string();
+    if exhaustive {
+        hit(
+            Intent::Walk {
+                namespace,
+                limit: ctx.limit,
+            },
+            0.85,
+            "walk: every entry of the archive",
+        )
+    } else {
+        hit(
+            Intent::Browse {
+                namespace,
+                limit: ctx.limit,
+            },
+            0.85,
+            "browse: entries of the archive",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pass(text: &str) -> Option<&'static str> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        archive_pass(&ctx).map(|h| h.intent.name())
+    }
+
+    #[test]
+    fn passes_over_the_archive() {
+        assert_eq!(
+            pass("iterate over all the articles one by one"),
+            Some("Walk")
+        );
+        assert_eq!(pass("dump the whole zim so I can back it up"), Some("Walk"));
+        assert_eq!(pass("show me a few entries"), Some("Browse"));
+        assert_eq!(pass("walk me through setting up a VPN"), None);
+        assert_eq!(pass("walk a directory tree in python"), None);
+        assert_eq!(pass("list articles about volcanoes"), None);
+        assert_eq!(pass("go through the pages of a book quickly"), None);
+    }
 
     #[test]
     fn patterns_compile() {

@@ -25,7 +25,7 @@ pub fn mentions_all_archives(s: &str) -> bool {
 }
 
 /// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
-fn search_query(raw: &str) -> String {
+pub(super) fn search_query(raw: &str) -> String {
     let without_scope = match ALL_ARCHIVES.as_ref() {
         Some(re) => re.replace_all(raw, " ").to_string(),
         None => raw.to_string(),
@@ -94,13 +94,19 @@ static NOT_A_TITLE: Pattern = LazyLock::new(|| {
 static ATTRIBUTE_OF: Pattern =
     LazyLock::new(|| regex::Regex::new(r"^the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s").ok());
 
+/// Whether the subject of "what is X?" / "explain X" (`raw` as written, `t` cleaned) can be
+/// an article's title: short, and not a relation ("the difference between ...") nor an
+/// attribute of something ("the structure of DNA").
+pub(super) fn is_question_subject(raw: &str, t: &str) -> bool {
+    t.split_whitespace().count() <= QUESTION_SUBJECT_MAX_WORDS
+        && !is_match(&NOT_A_TITLE, t)
+        && !is_match(&ATTRIBUTE_OF, raw)
+}
+
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let c = caps(&QUESTION_SUBJECT, ctx.text)?;
     let t = title_of(&group(&c, "t"))?;
-    if t.split_whitespace().count() > QUESTION_SUBJECT_MAX_WORDS
-        || is_match(&NOT_A_TITLE, &t)
-        || is_match(&ATTRIBUTE_OF, &group(&c, "t"))
-    {
+    if !is_question_subject(&group(&c, "t"), &t) {
         return None;
     }
     let conf = subject_confidence(0.75, &t);

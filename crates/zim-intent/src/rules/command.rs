@@ -1,0 +1,479 @@
+//! Agent-style tool calls: a command word alone or followed by `:` (or `(...)`), with free
+//! text or `key=value` arguments: "get_article: Ada Lovelace", "links: Marie Curie",
+//! "section: Barack Obama / Early life", "browse: namespace=A limit=50", "list_archives".
+//!
+//! Models that know tool interfaces write requests this way. The command word is any intent's
+//! name or a tool-ish alias in any spelling (`get_article`, `getArticle`, `get-article`,
+//! `get article`, `zim_get`, openzim-mcp's `get_zim_entry`): it is split into words, words
+//! that name no operation (`zim`, `get`, `mcp`) are dropped, and the rest is looked up in one
+//! table. Only the whole command position counts: "related rates in calculus" has no colon
+//! and is not a call.
+
+use super::{Context, RuleHit, hit, namespace, subject_confidence, title_of};
+use crate::Intent;
+use crate::text::{Pattern, rx};
+use std::sync::LazyLock;
+
+/// A call: the command, then `:` and arguments, `(arguments)`, or `key=value` arguments, or
+/// nothing. The command is at most four words of letters joined by `_`, `-`, `.` or spaces.
+static CALL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<cmd>[a-z][a-z]*(?:[_\-. ][a-z]+){0,4}?)\s*(?::\s*(?P<colon>.*)|\((?P<paren>.*)\)|\s*(?P<brace>\{.*\})|\s(?P<kv>[a-z_]+\s*=.*))?$",
+    )
+});
+
+/// What a command word asks for, before its arguments are read.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Command {
+    ListArchives,
+    Search,
+    GetArticle,
+    Summary,
+    Toc,
+    Structure,
+    Section,
+    Browse,
+    Walk,
+    FindByTitle,
+    Related,
+    Links,
+    Metadata,
+    MainPage,
+    Health,
+    Suggest,
+}
+
+/// Command words once normalised (lowercase, words joined without separators, `zim`/`get`/
+/// `mcp`/`tool` dropped). Intent names, zim-mcp's and openzim-mcp's tool names and the
+/// obvious short forms.
+const COMMANDS: &[(&str, Command)] = &[
+    ("listarchives", Command::ListArchives),
+    ("archives", Command::ListArchives),
+    ("listfiles", Command::ListArchives),
+    ("files", Command::ListArchives),
+    ("listzims", Command::ListArchives),
+    ("search", Command::Search),
+    ("searchfile", Command::Search),
+    ("searcharchive", Command::Search),
+    ("fulltextsearch", Command::Search),
+    ("fulltext", Command::Search),
+    ("query", Command::Search),
+    ("article", Command::GetArticle),
+    ("entry", Command::GetArticle),
+    ("getarticle", Command::GetArticle),
+    ("readarticle", Command::GetArticle),
+    ("openarticle", Command::GetArticle),
+    ("fetcharticle", Command::GetArticle),
+    ("showarticle", Command::GetArticle),
+    ("read", Command::GetArticle),
+    ("open", Command::GetArticle),
+    ("fetch", Command::GetArticle),
+    ("summary", Command::Summary),
+    ("summarize", Command::Summary),
+    ("summarise", Command::Summary),
+    ("entrysummary", Command::Summary),
+    ("articlesummary", Command::Summary),
+    ("tldr", Command::Summary),
+    ("toc", Command::Toc),
+    ("tableofcontents", Command::Toc),
+    ("contents", Command::Toc),
+    ("articletoc", Command::Toc),
+    ("structure", Command::Structure),
+    ("articlestructure", Command::Structure),
+    ("entrystructure", Command::Structure),
+    ("outline", Command::Structure),
+    ("section", Command::Section),
+    ("articlesection", Command::Section),
+    ("entrysection", Command::Section),
+    ("browse", Command::Browse),
+    ("browsenamespace", Command::Browse),
+    ("listentries", Command::Browse),
+    ("listnamespace", Command::Browse),
+    ("walk", Command::Walk),
+    ("walknamespace", Command::Walk),
+    ("iterate", Command::Walk),
+    ("findbytitle", Command::FindByTitle),
+    ("findentrybytitle", Command::FindByTitle),
+    ("bytitle", Command::FindByTitle),
+    ("findtitle", Command::FindByTitle),
+    ("titlelookup", Command::FindByTitle),
+    ("lookuptitle", Command::FindByTitle),
+    ("related", Command::Related),
+    ("relatedarticles", Command::Related),
+    ("relatedentries", Command::Related),
+    ("similar", Command::Related),
+    ("morelikethis", Command::Related),
+    ("seealso", Command::Related),
+    ("links", Command::Links),
+    ("articlelinks", Command::Links),
+    ("entrylinks", Command::Links),
+    ("extractlinks", Command::Links),
+    ("extractarticlelinks", Command::Links),
+    ("outlinks", Command::Links),
+    ("outboundlinks", Command::Links),
+    ("metadata", Command::Metadata),
+    ("meta", Command::Metadata),
+    ("info", Command::Metadata),
+    ("archiveinfo", Command::Metadata),
+    ("mainpage", Command::MainPage),
+    ("homepage", Command::MainPage),
+    ("frontpage", Command::MainPage),
+    ("startpage", Command::MainPage),
+    ("health", Command::Health),
+    ("healthcheck", Command::Health),
+    ("serverhealth", Command::Health),
+    ("status", Command::Health),
+    ("serverstatus", Command::Health),
+    ("ping", Command::Health),
+    ("diagnostics", Command::Health),
+    ("serverconfiguration", Command::Health),
+    ("suggest", Command::Suggest),
+    ("suggestions", Command::Suggest),
+    ("searchsuggestions", Command::Suggest),
+    ("autocomplete", Command::Suggest),
+    ("complete", Command::Suggest),
+    ("completions", Command::Suggest),
+    ("typeahead", Command::Suggest),
+];
+
+/// Words of a command that name no operation ("zim_get", "get_zim_metadata", "mcp.health").
+const NO_OPERATION: &[&str] = &["zim", "get", "mcp", "tool"];
+
+/// The command a command word names: camelCase and `_`/`-`/`.`/space separate words.
+fn command_of(word: &str) -> Option<Command> {
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in word.chars() {
+        if !c.is_alphanumeric() {
+            words.push(std::mem::take(&mut cur));
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase();
+        cur.extend(c.to_lowercase());
+    }
+    words.push(cur);
+    words.retain(|w| !w.is_empty());
+    let operative: Vec<&String> = words
+        .iter()
+        .filter(|w| !NO_OPERATION.contains(&w.as_str()))
+        .collect();
+    // "zim_get" is a get: only drop the non-operative words when something is left.
+    let key: String = if operative.is_empty() {
+        if words.iter().any(|w| w == "get") {
+            "article".to_string()
+        } else {
+            return None;
+        }
+    } else {
+        operative.iter().map(|w| w.as_str()).collect()
+    };
+    COMMANDS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
+}
+
+/// Arguments of a call: `key=value` pairs and the free text around them.
+#[derive(Default, Debug)]
+struct Args {
+    free: String,
+    title: Option<String>,
+    section: Option<String>,
+    query: Option<String>,
+    namespace: Option<String>,
+    limit: Option<u32>,
+}
+
+/// Start of a `key=value` pair (also `"key": value` inside braces).
+static KEY: Pattern = LazyLock::new(|| rx(r#"(?:^|[\s,;{(])["']?(?P<k>[a-z_]+)["']?\s*(?:=|:\s)"#));
+
+fn parse_args(raw: &str) -> Args {
+    let raw = raw.trim();
+    let braced = raw.starts_with('{') && raw.ends_with('}');
+    let body = raw.trim_start_matches('{').trim_end_matches('}');
+    let mut args = Args::default();
+    let Some(key_re) = KEY.as_ref() else {
+        args.free = body.to_string();
+        return args;
+    };
+    // `key: value` is a pair only inside braces; elsewhere the colon is prose ("complete
+    // this title for me: Barack Ob").
+    let starts: Vec<(usize, usize, String)> = key_re
+        .captures_iter(body)
+        .filter_map(|c| {
+            let all = c.get(0)?;
+            let k = c.name("k")?;
+            let is_pair = all.as_str().trim_end().ends_with('=') || braced;
+            (is_pair && known_key(k.as_str()))
+                .then(|| (k.start(), all.end(), k.as_str().to_lowercase()))
+        })
+        .collect();
+    let first_key = starts.first().map_or(body.len(), |s| s.0);
+    // A key may be quoted: its opening quote belongs to it, not to the free text.
+    args.free = body
+        .get(..first_key)
+        .unwrap_or_default()
+        .trim_end_matches(['"', '\''])
+        .trim()
+        .to_string();
+    for (i, (_, value_start, key)) in starts.iter().enumerate() {
+        let value_end = starts.get(i.saturating_add(1)).map_or(body.len(), |s| s.0);
+        let value = body
+            .get(*value_start..value_end)
+            .unwrap_or_default()
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''))
+            .to_string();
+        if value.is_empty() {
+            continue;
+        }
+        match key.as_str() {
+            "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
+            | "name" => args.title = Some(value),
+            "section" | "section_title" | "heading" | "anchor" => args.section = Some(value),
+            "query" | "q" | "prefix" | "partial_query" | "text" | "terms" => {
+                args.query = Some(value)
+            }
+            "namespace" | "ns" => args.namespace = Some(value),
+            "limit" | "max_results" | "count" | "n" | "top" => args.limit = value.parse().ok(),
+            _ => {}
+        }
+    }
+    args
+}
+
+fn known_key(k: &str) -> bool {
+    matches!(
+        k.to_lowercase().as_str(),
+        "title"
+            | "title_or_path"
+            | "path"
+            | "entry_path"
+            | "entry"
+            | "article"
+            | "page"
+            | "name"
+            | "section"
+            | "section_title"
+            | "heading"
+            | "anchor"
+            | "query"
+            | "q"
+            | "prefix"
+            | "partial_query"
+            | "text"
+            | "terms"
+            | "namespace"
+            | "ns"
+            | "limit"
+            | "max_results"
+            | "count"
+            | "n"
+            | "top"
+    )
+}
+
+/// "Barack Obama / Early life", "Barack Obama#Early life", "Barack Obama > Early life": an
+/// article and one of its sections. A slash without spaces is a path ("A/Ray_Charles").
+static SECTION_SPLIT: Pattern =
+    LazyLock::new(|| rx(r"^(?P<t>.+?)(?:\s+/\s+|\s*#\s*|\s+>\s+|\s*\|\s*|\s+::\s+)(?P<s>.+)$"));
+
+/// The free argument's namespace: "C", "namespace C", "the content namespace".
+fn namespace_arg(args: &Args) -> Option<String> {
+    if let Some(ns) = &args.namespace {
+        return Some(if ns.chars().count() == 1 {
+            ns.to_uppercase()
+        } else {
+            ns.clone()
+        });
+    }
+    let free = args
+        .free
+        .trim_matches(|c: char| c.is_ascii_punctuation() || c == ' ');
+    if free.chars().count() == 1 {
+        return Some(free.to_uppercase());
+    }
+    namespace::namespace_of(&args.free)
+}
+
+pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
+    let c = super::caps(&CALL, ctx.text.trim())?;
+    let command = command_of(c.name("cmd")?.as_str())?;
+    let raw_args = ["colon", "paren", "brace", "kv"]
+        .iter()
+        .find_map(|g| c.name(g))
+        .map_or("", |m| m.as_str());
+    let args = parse_args(raw_args);
+    let rule = "tool call: command word and arguments";
+    let conf = 0.92;
+    // The article an article view is about: a `title=` argument or the free text.
+    let title = || {
+        args.title
+            .clone()
+            .or_else(|| title_of(&args.free))
+            .filter(|t| !t.is_empty())
+    };
+    let view = |make: fn(String) -> Intent| {
+        let t = title()?;
+        hit(make(t.clone()), subject_confidence(conf, &t), rule)
+    };
+    match command {
+        Command::ListArchives => hit(Intent::ListArchives, conf, rule),
+        Command::Metadata => hit(Intent::Metadata, conf, rule),
+        Command::MainPage => hit(Intent::MainPage, conf, rule),
+        Command::Health => hit(Intent::Health, conf, rule),
+        Command::Search => {
+            let query = args
+                .query
+                .clone()
+                .unwrap_or_else(|| super::search::search_query(&args.free));
+            (!query.is_empty()).then_some(())?;
+            hit(
+                Intent::Search {
+                    query,
+                    all_archives: ctx.all_archives,
+                },
+                conf,
+                rule,
+            )
+        }
+        Command::Suggest => {
+            let prefix = args.query.clone().unwrap_or_else(|| {
+                args.free
+                    .trim()
+                    .trim_matches(['"', '\'', '`'])
+                    .trim()
+                    .to_string()
+            });
+            (!prefix.is_empty()).then_some(())?;
+            hit(Intent::Suggest { prefix }, conf, rule)
+        }
+        Command::GetArticle => view(|t| Intent::GetArticle { title_or_path: t }),
+        Command::Summary => view(|t| Intent::Summary { title_or_path: t }),
+        Command::Toc => view(|t| Intent::Toc { title_or_path: t }),
+        Command::Structure => view(|t| Intent::Structure { title_or_path: t }),
+        Command::Related => view(|t| Intent::Related { title_or_path: t }),
+        Command::Links => view(|t| Intent::Links { title_or_path: t }),
+        Command::FindByTitle => {
+            let t = title()?;
+            hit(
+                Intent::FindByTitle { title: t.clone() },
+                subject_confidence(conf, &t),
+                rule,
+            )
+        }
+        Command::Section => {
+            let (t, s) = match (args.title.clone(), args.section.clone()) {
+                (Some(t), Some(s)) => (t, s),
+                (t, s) => {
+                    let split = super::caps(&SECTION_SPLIT, &args.free)?;
+                    let t = t.or_else(|| title_of(split.name("t")?.as_str()))?;
+                    let s = s.or_else(|| title_of(split.name("s")?.as_str()))?;
+                    (t, s)
+                }
+            };
+            hit(
+                Intent::Section {
+                    title_or_path: t.clone(),
+                    section: s,
+                },
+                subject_confidence(conf, &t),
+                rule,
+            )
+        }
+        Command::Browse | Command::Walk => {
+            // Without a namespace the archive's content is meant ("browse", "walk:").
+            let namespace = namespace_arg(&args).unwrap_or_else(|| "C".to_string());
+            let limit = ctx.limit.or(args.limit);
+            let intent = if command == Command::Walk {
+                Intent::Walk { namespace, limit }
+            } else {
+                Intent::Browse { namespace, limit }
+            };
+            hit(intent, conf, rule)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_words_in_any_spelling() {
+        for w in [
+            "get_article",
+            "getArticle",
+            "get-article",
+            "get article",
+            "zim_get",
+            "get_zim_entry",
+        ] {
+            assert_eq!(command_of(w), Some(Command::GetArticle), "{w}");
+        }
+        assert_eq!(command_of("list_archives"), Some(Command::ListArchives));
+        assert_eq!(command_of("list_zim_files"), Some(Command::ListArchives));
+        assert_eq!(command_of("find_by_title"), Some(Command::FindByTitle));
+        assert_eq!(command_of("zim_get_section"), Some(Command::Section));
+        assert_eq!(command_of("get_main_page"), Some(Command::MainPage));
+        assert_eq!(command_of("more like this"), Some(Command::Related));
+        assert_eq!(command_of("photosynthesis"), None);
+        assert_eq!(command_of("zim"), None);
+    }
+
+    fn call(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        tool_call(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn calls() {
+        assert_eq!(
+            call("section: Barack Obama / Early life"),
+            Some(Intent::Section {
+                title_or_path: "Barack Obama".into(),
+                section: "Early life".into()
+            })
+        );
+        assert_eq!(
+            call("links: A/Ray_Charles"),
+            Some(Intent::Links {
+                title_or_path: "A/Ray_Charles".into()
+            })
+        );
+        assert_eq!(
+            call("walk namespace=M"),
+            Some(Intent::Walk {
+                namespace: "M".into(),
+                limit: None
+            })
+        );
+        assert_eq!(call("main_page"), Some(Intent::MainPage));
+        // Without its argument a view is no call; prose is no call either.
+        assert_eq!(call("related"), None);
+        assert_eq!(call("related rates in calculus"), None);
+        assert_eq!(call("browse the web anonymously"), None);
+    }
+
+    #[test]
+    fn key_value_arguments() {
+        let a = parse_args("namespace=A");
+        assert_eq!(a.namespace.as_deref(), Some("A"), "{a:?}");
+        let a = parse_args("namespace=A limit=50");
+        assert_eq!(a.namespace.as_deref(), Some("A"));
+        assert_eq!(a.limit, Some(50));
+        let a = parse_args(r#"{"title": "Ada Lovelace", "section": "Early life"}"#);
+        assert_eq!(a.title.as_deref(), Some("Ada Lovelace"));
+        assert_eq!(a.section.as_deref(), Some("Early life"));
+        // A colon in prose is no pair.
+        let a = parse_args("this title for me: Barack Ob");
+        assert_eq!(a.free, "this title for me: Barack Ob");
+        assert_eq!(a.title, None);
+    }
+}
