@@ -29,6 +29,11 @@
 //! it gave intent 199/200 (99.5%), arguments 66/67 (98.5%), and is seen now. The remaining
 //! miss, "list the headings in the article X" labelled Toc, contradicts the development
 //! set's "list the headings in Evolution" labelled Structure.
+//!
+//! `heldout-g` (200 lines, `phrasings-heldout-g.jsonl`), written by another separate writer
+//! in the same way (100 searches, about 75 with a cue word in the topic), was run once
+//! after those fixes and before it was looked at: intent 182/200 (91.0%), arguments 50/64
+//! (78.1%); the parser before the heldout-f fixes gave it 166/200 (83.0%).
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};
@@ -64,7 +69,11 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-f.jsonl"
     );
-    let text = [dev, heldout, heldout_f]
+    let heldout_g = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-g.jsonl"
+    );
+    let text = [dev, heldout, heldout_f, heldout_g]
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
         .collect::<Vec<_>>()
