@@ -41,6 +41,11 @@ const ARTICLES: &[&str] = &[
 ];
 /// Words after a name that confirm it is an archive ("the Ray Charles archive").
 const ARCHIVE_WORDS: &[&str] = &["archive", "archives", "zim", "file", "wiki", "dump", "zims"];
+/// Nouns for one article: a name right before one is the article's ("the Ray Charles
+/// article"), unless the article is named after it ("the Wiktionnaire entry for chat").
+const ARTICLE_NOUNS: &[&str] = &["article", "page", "entry", "articles", "pages", "entries"];
+/// Words that lead from an article noun to the article's own name.
+const ARTICLE_NOUN_LINKS: &[&str] = &["for", "on", "about", "of"];
 /// File-name tokens that say nothing about the content (flavours).
 const FLAVOUR_TOKENS: &[&str] = &[
     "all", "maxi", "mini", "nopic", "novid", "nodet", "top", "zim", "com", "org", "net", "www",
@@ -312,6 +317,21 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                     .next()
                     .is_some_and(|w| ARCHIVE_KIND_WORDS.contains(&w));
             let next_word = tokens.get(after_end).map(|t| t.core.as_str());
+            // "the Ray Charles article": the name is an article's, not the archive's; "the
+            // Wiktionnaire entry for chat", "the Wikipedia page for Tokyo": the archive's, and
+            // the article is named after the noun. Only the name leaves the sentence then.
+            let noun_after = after_end == end
+                && !words.last().is_some_and(|t| t.clause_end)
+                && next_word.is_some_and(|w| ARTICLE_NOUNS.contains(&w));
+            let article_named_after = noun_after
+                && !tokens.get(after_end).is_some_and(|t| t.clause_end)
+                && tokens
+                    .get(after_end.saturating_add(1))
+                    .is_some_and(|t| ARTICLE_NOUN_LINKS.contains(&t.core.as_str()))
+                && tokens.get(after_end.saturating_add(2)).is_some();
+            if noun_after && !article_named_after && !explicit_file {
+                continue;
+            }
             // "search wikipedia for X" names an archive; "search example" / "search for example"
             // make the words the query.
             let object_of_search = (intro.is_some_and(|w| SEARCH_VERBS.contains(&w))
@@ -328,7 +348,8 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                 || next_word.is_some_and(|w| FOLLOWING_VERBS.contains(&w));
             let weak_intro = intro.is_some_and(|w| WEAK_INTRO.contains(&w));
             for key in &keys {
-                let allowed_strong = strong_intro || archive_word_after || explicit_file;
+                let allowed_strong =
+                    strong_intro || archive_word_after || explicit_file || article_named_after;
                 let allowed_weak = (weak_intro || has_article) && clause_done && !object_of_search;
                 let threshold = match key.kind {
                     KeyKind::FileToken if !(archive_word_after || explicit_file) => continue,
@@ -352,6 +373,7 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                 if better {
                     let keep_intro = intro.is_some_and(|w| KEPT_INTRO.contains(&w));
                     let remove_from = match intro_at {
+                        _ if article_named_after => start,
                         Some(i) if (strong_intro || weak_intro) && !keep_intro => i,
                         _ if has_article => start.saturating_sub(1),
                         _ => start,
@@ -481,6 +503,31 @@ mod tests {
         assert_eq!(
             file("search devdocs_en_python for asyncio").as_deref(),
             Some("devdocs_en_python_2024-02.zim")
+        );
+    }
+
+    #[test]
+    fn a_name_before_a_noun_for_an_article() {
+        // The article's name, not the archive's.
+        assert_eq!(file_of("what links are in the Ray Charles article"), None);
+        assert_eq!(file_of("summarize the Wikipedia page"), None);
+        assert_eq!(file_of("headings of the Rust documentation entry?"), None);
+        // The archive's, with the article named after the noun; only the name leaves.
+        assert_eq!(
+            file_of("the intro of the Ray Charles page about Georgia"),
+            Some((
+                "wikipedia_en_ray_charles_2015-06.zim".into(),
+                "the intro of the page about Georgia".into()
+            ))
+        );
+        assert_eq!(
+            file_of("open the Rust documentation entry for Vec").map(|(f, _)| f),
+            Some("rustdocs.zim".into())
+        );
+        // An archive word after the name still names the archive.
+        assert_eq!(
+            file_of("pages in the Ray Charles archive").map(|(f, _)| f),
+            Some("wikipedia_en_ray_charles_2015-06.zim".into())
         );
     }
 
