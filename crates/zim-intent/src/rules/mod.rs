@@ -304,6 +304,24 @@ pub(crate) fn looks_like_title(raw: &str) -> bool {
         || raw.contains('"')
         || raw.contains('\'')
         || raw.contains('_')
+        || raw.split_whitespace().any(is_identifier)
+}
+
+/// A code identifier names an API page as a capital names an article: `std::iter::Iterator`,
+/// `os.path.join`, `asyncio.gather()`. Abbreviations ("e.g.") are no identifiers.
+fn is_identifier(word: &str) -> bool {
+    let w = word
+        .trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '?' | '!' | '.' | '"' | '\'' | '`'));
+    let w = w.strip_suffix("()").unwrap_or(w);
+    let parts: Vec<&str> = w.split("::").flat_map(|p| p.split('.')).collect();
+    parts.len() >= 2
+        && parts.iter().all(|p| {
+            p.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && p.chars().all(|c| c.is_alphanumeric() || c == '_')
+        })
+        && parts.iter().any(|p| p.chars().count() >= 2)
 }
 
 static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
@@ -884,6 +902,39 @@ mod tests {
         assert_eq!(
             run("zim-mcp seems unresponsive").map(|r| r.0),
             Some(Intent::Health)
+        );
+    }
+
+    #[test]
+    fn identifiers_name_pages() {
+        assert!(is_identifier("std::iter::Iterator"));
+        assert!(is_identifier("os.path.join"));
+        assert!(is_identifier("asyncio.gather()"));
+        assert!(!is_identifier("e.g."));
+        assert!(!is_identifier("end."));
+        assert!(!is_identifier("3.14"));
+        assert_eq!(
+            run("section 'Examples' of std::iter::Iterator").map(|r| r.0),
+            Some(Intent::Section {
+                title_or_path: title("std::iter::Iterator"),
+                section: title("Examples")
+            })
+        );
+        assert_eq!(
+            run("the Parameters section of os.path.join").map(|r| r.0),
+            Some(Intent::Section {
+                title_or_path: title("os.path.join"),
+                section: title("Parameters")
+            })
+        );
+        assert_eq!(
+            run("structure of collections.OrderedDict").map(|r| r.0.name()),
+            Some("Structure")
+        );
+        // A lowercase topic is still a topic.
+        assert_ne!(
+            run("section 3 of the tax code").map(|r| r.0.name()),
+            Some("Section")
         );
     }
 
