@@ -22,6 +22,17 @@ static CALL: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A command in a tool's spelling (`get_structure`, `zim.search`, `getArticle`) followed by
+/// its argument without a colon: "get_structure Albert Einstein". Only such one-token
+/// spellings: words of prose ("related rates in calculus") and hyphenated compounds
+/// ("full-text search engines") need the colon.
+static SPELLED_CALL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+    regex::Regex::new(
+        r"^(?P<cmd>[A-Za-z]+(?:[_.][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)\s+(?P<free>\S.*)$",
+    )
+    .ok()
+});
+
 /// What a command word asks for, before its arguments are read.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Command {
@@ -298,9 +309,18 @@ fn namespace_arg(args: &Args) -> Option<String> {
 }
 
 pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
-    let c = super::caps(&CALL, ctx.text.trim())?;
-    let command = command_of(c.name("cmd")?.as_str())?;
-    let raw_args = ["colon", "paren", "brace", "kv"]
+    let text = ctx.text.trim();
+    let (c, command) = [
+        super::caps(&CALL, text),
+        SPELLED_CALL.as_ref().and_then(|re| re.captures(text)),
+    ]
+    .into_iter()
+    .flatten()
+    .find_map(|c| {
+        let command = command_of(c.name("cmd")?.as_str())?;
+        Some((c, command))
+    })?;
+    let raw_args = ["colon", "paren", "brace", "kv", "free"]
         .iter()
         .find_map(|g| c.name(g))
         .map_or("", |m| m.as_str());
@@ -459,6 +479,34 @@ mod tests {
         assert_eq!(call("related"), None);
         assert_eq!(call("related rates in calculus"), None);
         assert_eq!(call("browse the web anonymously"), None);
+    }
+
+    #[test]
+    fn tool_spellings_without_a_colon() {
+        assert_eq!(
+            call("get_structure Albert Einstein"),
+            Some(Intent::Structure {
+                title_or_path: "Albert Einstein".into()
+            })
+        );
+        assert_eq!(
+            call("getToc Roman Empire"),
+            Some(Intent::Toc {
+                title_or_path: "Roman Empire".into()
+            })
+        );
+        assert_eq!(
+            call("zim.search black holes"),
+            Some(Intent::Search {
+                query: "black holes".into(),
+                all_archives: false
+            })
+        );
+        // Prose, compounds and identifiers that name no command are no calls.
+        assert_eq!(call("related rates in calculus"), None);
+        assert_eq!(call("full-text search engines compared"), None);
+        assert_eq!(call("os.walk example with filters"), None);
+        assert_eq!(call("snake_case naming in python"), None);
     }
 
     #[test]
