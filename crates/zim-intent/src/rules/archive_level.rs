@@ -107,8 +107,10 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
             "metadata: metadata/namespaces words",
         );
     }
-    // "language"/"created" are common in titles; only about the archive itself.
+    // "language"/"created" are common in titles; only about the archive itself. Sizes of an
+    // article's sections are its structure ("with how big each section is").
     if is_match(&METADATA_WEAK, ctx.text)
+        && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
         && (addresses_service(ctx) || is_match(&ARCHIVE_REFERENCE, ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");

@@ -14,8 +14,19 @@ static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     )
 });
 
+/// How long each section is: the structure view carries section sizes ("section sizes for
+/// X", "how long is each part of the article on X", "with how big each section is").
+pub(super) static SECTION_SIZES: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
+    )
+});
+
 pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
-    let t = cue_subject(&STRUCTURE_SPECIFIC, ctx.text)?;
+    let t = match cue_subject(&STRUCTURE_SPECIFIC, ctx.text) {
+        Some(t) => t,
+        None => section_sizes_subject(ctx.text)?,
+    };
     hit(
         Intent::Structure {
             title_or_path: t.clone(),
@@ -23,6 +34,21 @@ pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
         subject_confidence(0.9, &t),
         "structure: anchors/heading structure",
     )
+}
+
+/// The article whose section sizes are asked. Another structure word ("the layout of X,
+/// with how big each section is") names the view and its subject itself. As with
+/// "structure of", a question asks about the world unless it names an article ("how long
+/// is each section of the Appalachian Trail"), and a request about a lowercase topic is a
+/// search ("section lengths for a thesis").
+fn section_sizes_subject(text: &str) -> Option<String> {
+    if is_match(&STRUCTURE_CUE, text) {
+        return None;
+    }
+    let t = cue_subject(&SECTION_SIZES, text)?;
+    let named =
+        is_match(&ARTICLE_NOUN, text) || (!starts_like_question(text) && looks_like_title(&t));
+    named.then_some(t)
 }
 
 static TOC_CUE: Pattern = LazyLock::new(|| {
@@ -253,5 +279,48 @@ mod tests {
         assert!(SUMMARY_VERB.is_some(), "SUMMARY_VERB");
         assert!(DOCUMENT_REFERENCE.is_some(), "DOCUMENT_REFERENCE");
         assert!(QUESTION_WORDS_LEAD.is_some(), "QUESTION_WORDS_LEAD");
+        assert!(SECTION_SIZES.is_some(), "SECTION_SIZES");
+    }
+
+    fn view(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn section_sizes_are_the_structure_view() {
+        for (q, t) in [
+            ("section lengths of the Moon article", "Moon"),
+            ("give me the section sizes for Jazz", "Jazz"),
+            ("how big is each section of the page on Tokyo", "Tokyo"),
+            (
+                "the word counts of each section in the Opera article",
+                "Opera",
+            ),
+            (
+                "outline of the Nile article, with how long each part is",
+                "Nile",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Structure {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        for q in [
+            "how long is each section of the Appalachian Trail",
+            "section lengths for a thesis",
+            "how long is each part of a marathon",
+        ] {
+            assert_ne!(view(q).map(|i| i.name()), Some("Structure"), "{q}");
+        }
     }
 }
