@@ -26,10 +26,36 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A noun for the argument itself before it: "the prefix 'Napol'", "the letters Qu".
+static ARGUMENT_NOUN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:prefix|string|letters|characters|chars|partial\s+(?:title|name|word)|beginning|start|input|text)\s*:?\s+(?P<x>\S.*)$",
+    )
+});
+/// What follows a suggestion cue that modifies a topic rather than taking a prefix: a
+/// preposition or a verb ("autocomplete suggestions in bash not working", "type-ahead is
+/// slow").
+static TOPIC_CONTINUATION: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:in|on|with|after|before|during|when|while|because|not|is|are|was|were|isn't|aren't|doesn't|don't|won't|keeps?|stopped|broke|broken|from|inside|under|using|via|vs)\b",
+    )
+});
+/// "suggest articles similar to Volcano": suggesting pages like an article is the related
+/// view, not completion of a prefix.
+static PAGES_LIKE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:some\s+|more\s+|other\s+|a\s+few\s+)?(?:articles|pages|entries|topics|reading|ones|things)\b",
+    )
+});
+
 /// Prefixes keep their inner punctuation ("Vec::", "std::col"); only quotes and sentence
 /// punctuation at the ends go.
 fn clean_prefix(s: &str) -> String {
     let t = s.trim().trim_end_matches(['?', '!', ',', '.']).trim();
+    let t = match caps(&ARGUMENT_NOUN, t) {
+        Some(c) => c.name("x").map_or(t, |m| m.as_str()),
+        None => t,
+    };
     // "this title for me: Barack Ob": an instruction in lowercase words, then the prefix.
     let t = match t.split_once(": ") {
         Some((lead, rest))
@@ -57,7 +83,13 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
         (&SUGGEST_FOR, 0.85, "suggest: suggestions for"),
     ] {
         if let Some(c) = caps(re, ctx.text) {
-            let prefix = clean_prefix(&group(&c, "x"));
+            let raw = group(&c, "x");
+            if is_match(&TOPIC_CONTINUATION, raw.trim())
+                || (is_match(&PAGES_LIKE, raw.trim()) && is_match(&RELATED_CUE, &raw))
+            {
+                continue;
+            }
+            let prefix = clean_prefix(&raw);
             // "suggest a name for my cat", "suggestions for a birthday gift": advice wanted.
             if is_generic_subject(&prefix) {
                 continue;
@@ -356,9 +388,46 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
 mod tests {
     use super::*;
 
+    fn suggestion(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        suggest(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn what_a_suggestion_cue_takes() {
+        let prefix = |p: &str| {
+            Some(Intent::Suggest {
+                prefix: p.to_string(),
+            })
+        };
+        // A noun for the argument is no part of it.
+        assert_eq!(
+            suggestion("suggest titles for the prefix 'Napol'"),
+            prefix("Napol")
+        );
+        assert_eq!(suggestion("autocomplete the letters Qu"), prefix("Qu"));
+        assert_eq!(suggestion("complete the string: Ray Ch"), prefix("Ray Ch"));
+        // A cue that modifies a topic, or pages like an article, takes no prefix.
+        assert_eq!(suggestion("autocomplete suggestions in zsh are slow"), None);
+        assert_eq!(suggestion("autocomplete not working in vscode"), None);
+        assert_eq!(suggestion("suggest some pages related to Jazz"), None);
+        assert_eq!(suggestion("suggest articles like Volcano"), None);
+        // ... while a prefix may still look like anything.
+        assert_eq!(suggestion("autocomplete Inter"), prefix("Inter"));
+        assert_eq!(suggestion("suggestions for 'simil'"), prefix("simil"));
+    }
+
     #[test]
     fn patterns_compile() {
         assert!(SUGGEST_COMMAND.is_some(), "SUGGEST_COMMAND");
+        assert!(ARGUMENT_NOUN.is_some(), "ARGUMENT_NOUN");
+        assert!(TOPIC_CONTINUATION.is_some(), "TOPIC_CONTINUATION");
+        assert!(PAGES_LIKE.is_some(), "PAGES_LIKE");
         assert!(SUGGEST_STARTS_WITH.is_some(), "SUGGEST_STARTS_WITH");
         assert!(SUGGEST_FOR.is_some(), "SUGGEST_FOR");
         assert!(FIND_BY_TITLE.is_some(), "FIND_BY_TITLE");
