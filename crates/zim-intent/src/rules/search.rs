@@ -81,10 +81,12 @@ static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {
     )
 });
 
-/// Subjects that are comparisons or relations, not article titles: searched instead.
+/// Subjects that are comparisons or relations, not article titles: searched instead. The
+/// relation noun may be qualified ("the main differences between TCP and UDP", "the key
+/// similarities of ..."); two things set against each other ("tabs vs spaces") are one too.
 static NOT_A_TITLE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:differences?|relationship|relation|connection|comparison|similarities)\s+(?:between|of|among)\b",
+        r"^(?:[a-z][\w-]*\s+){0,2}?(?:differences?|difference|relationship|relation|connection|comparison|similarities|similarity|distinction|pros\s+and\s+cons|tradeoffs?|trade-offs?)\s+(?:between|of|among|in)\b|\s(?:vs\.?|versus)\s",
     )
 });
 
@@ -147,6 +149,27 @@ mod tests {
     fn scope_words_leave_the_query() {
         assert_eq!(search_query("Ray Charles in all archives"), "Ray Charles");
         assert_eq!(search_query("for jazz everywhere"), "jazz");
+    }
+
+    #[test]
+    fn comparisons_are_no_titles() {
+        for t in [
+            "main differences between TCP and UDP",
+            "key difference between a list and a tuple",
+            "differences between Python 2 and 3",
+            "real tradeoffs of microservices",
+            "tabs vs spaces",
+            "Vim versus Emacs",
+        ] {
+            assert!(!is_question_subject(t, t), "{t}");
+        }
+        for t in [
+            "Treaty of Versailles",
+            "photosynthesis",
+            "Difference engine",
+        ] {
+            assert!(is_question_subject(t, t), "{t}");
+        }
     }
 
     #[test]
