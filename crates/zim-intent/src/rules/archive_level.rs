@@ -1,6 +1,6 @@
 //! Rules about the server or a whole archive: health, listing, main page, metadata.
 
-use super::{Context, RuleHit, addresses_service, hit, is_match, topic_free};
+use super::{Context, RuleHit, addresses_service, hit, is_match, matches_standalone, topic_free};
 use crate::Intent;
 use crate::text::{Pattern, rx};
 use std::sync::LazyLock;
@@ -24,7 +24,7 @@ fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
 }
 
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
-    (is_match(&HEALTH, ctx.text) && about_the_service(ctx, &HEALTH)).then_some(())?;
+    (matches_standalone(&HEALTH, ctx.text) && about_the_service(ctx, &HEALTH)).then_some(())?;
     hit(Intent::Health, 0.85, "health: server/integrity words")
 }
 

@@ -351,7 +351,33 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 /// Whether the request addresses the server, the service or an archive (rather than a topic
 /// that happens to use the same words): "the server", "this archive", "zim files", "you".
 pub(crate) fn addresses_service(ctx: &Context) -> bool {
-    ctx.archive_named || is_match(&SERVICE_REFERENCE, ctx.text)
+    ctx.archive_named || matches_standalone(&SERVICE_REFERENCE, ctx.text)
+}
+
+/// Whether `re` matches other than inside a hyphenated compound: "the server-status page",
+/// "server-side rendering" and "health-conscious" are words of their own, not "the server"
+/// or "health".
+pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
+    let Some(re) = re.as_ref() else {
+        return false;
+    };
+    re.find_iter(s).any(|m| {
+        let before = s.get(..m.start()).unwrap_or_default();
+        let after = s.get(m.end()..).unwrap_or_default();
+        let joined_before = before.ends_with('-')
+            && before
+                .trim_end_matches('-')
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric);
+        let joined_after = after.starts_with('-')
+            && after
+                .trim_start_matches('-')
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric);
+        !joined_before && !joined_after
+    })
 }
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
@@ -936,6 +962,19 @@ mod tests {
             run("section 3 of the tax code").map(|r| r.0.name()),
             Some("Section")
         );
+    }
+
+    #[test]
+    fn cue_words_inside_a_compound_are_topic() {
+        for q in [
+            "how do i enable the server-status page in nginx",
+            "is the server-side rendering slow in next.js",
+            "health-conscious recipes for the office",
+        ] {
+            assert_ne!(run(q).map(|r| r.0), Some(Intent::Health), "{q}");
+        }
+        assert_eq!(run("is the server ok").map(|r| r.0), Some(Intent::Health));
+        assert_eq!(run("zim-mcp status").map(|r| r.0), Some(Intent::Health));
     }
 
     #[test]
