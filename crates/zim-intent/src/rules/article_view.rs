@@ -94,7 +94,8 @@ static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
 /// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
-static ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"\b(?:article|page|entry|document)\b"));
+pub(super) static ARTICLE_NOUN: Pattern =
+    LazyLock::new(|| rx(r"\b(?:article|page|entry|document)\b"));
 
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     let s = match SECTION_LEAD.as_ref() {

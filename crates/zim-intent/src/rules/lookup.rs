@@ -263,7 +263,34 @@ static LINKING_TO: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The same asked in the passive: "what's cited in the X article", "which pages are linked
+/// from Ray Charles". Citing, referencing and mentioning are asked of an article ("what is
+/// mentioned in the Bible" asks about the world); linking of any name.
+static LINKS_PASSIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)(?:'s|s|\s+is|\s+are|\s+gets?)?\s+(?:(?:pages|articles|entries|sources|works|links)\s+(?:are\s+|is\s+|get\s+)?)?(?P<verb>cited|referenced|linked(?:\s+to)?|mentioned|referred\s+to|pointed\s+to)\s+(?:in|by|from|on|within|inside)\s+(?P<t>.+)$",
+    )
+});
+
+fn passive_links_subject(text: &str) -> Option<String> {
+    let c = caps(&LINKS_PASSIVE, text)?;
+    let raw = group(&c, "t");
+    let linked = group(&c, "verb").to_lowercase().starts_with("linked");
+    let of_article =
+        is_match(&super::article_view::ARTICLE_NOUN, &raw) || (linked && looks_like_title(&raw));
+    of_article.then(|| title_of(&raw)).flatten()
+}
+
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
+    if let Some(t) = passive_links_subject(ctx.text) {
+        return hit(
+            Intent::Links {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.88, &t),
+            "links: what is cited/linked in X",
+        );
+    }
     let question = caps(&LINKS_QUESTION, ctx.text)
         .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
         .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
@@ -423,7 +450,27 @@ mod tests {
     }
 
     #[test]
+    fn links_asked_in_the_passive() {
+        for (q, t) in [
+            ("whats cited in the Moon article", "Moon"),
+            ("what is referenced in the page on Jazz", "Jazz"),
+            ("which pages are linked from Ray Charles", "Ray Charles"),
+            ("what's linked to in A/Ray_Charles", "A/Ray_Charles"),
+        ] {
+            assert_eq!(passive_links_subject(q).as_deref(), Some(t), "{q}");
+        }
+        for q in [
+            "what is mentioned in the Bible about fasting",
+            "what's cited in Nature most often",
+            "which genes are linked to obesity",
+        ] {
+            assert_eq!(passive_links_subject(q), None, "{q}");
+        }
+    }
+
+    #[test]
     fn patterns_compile() {
+        assert!(LINKS_PASSIVE.is_some(), "LINKS_PASSIVE");
         assert!(SUGGEST_COMMAND.is_some(), "SUGGEST_COMMAND");
         assert!(ARGUMENT_NOUN.is_some(), "ARGUMENT_NOUN");
         assert!(TOPIC_CONTINUATION.is_some(), "TOPIC_CONTINUATION");
