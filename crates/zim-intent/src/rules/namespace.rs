@@ -120,13 +120,20 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|few|some|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+    )
+});
+/// The same request as a noun phrase, without a verb, when it names the archive: "every
+/// single entry of the archive, paging through all of them", "a few pages of this zim".
+static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
     )
 });
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
@@ -142,10 +149,13 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
         .text
         .split(['?', ';', '!', '.'])
         .map(str::trim)
-        .find_map(|clause| caps(&ARCHIVE_PASS, clause))?;
+        .find_map(|clause| {
+            caps(&ARCHIVE_PASS, clause).or_else(|| caps(&ARCHIVE_PASS_NOUN, clause))
+        })?;
     if !is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest")) {
         return None;
     }
+    // The noun phrase has no verb: its quantifier alone says whether everything is meant.
     let verb = group(&c, "verb");
     // "page through" and "go through" are walks; "go" and "page" alone are not verbs here.
     let whole = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
@@ -205,6 +215,18 @@ mod tests {
         assert_eq!(pass("walk a directory tree in python"), None);
         assert_eq!(pass("list articles about volcanoes"), None);
         assert_eq!(pass("go through the pages of a book quickly"), None);
+        // Quantities of entries, and the request as a noun phrase naming the archive.
+        assert_eq!(pass("browse a handful of pages"), Some("Browse"));
+        assert_eq!(pass("show me a couple of random articles"), Some("Browse"));
+        assert_eq!(pass("list 5 entries in the archive"), Some("Browse"));
+        assert_eq!(
+            pass("every single entry of the archive, paging through all of them until the end"),
+            Some("Walk")
+        );
+        assert_eq!(pass("all entries in this zim one by one"), Some("Walk"));
+        assert_eq!(pass("a few pages of the archive please"), Some("Browse"));
+        assert_eq!(pass("every page of the book"), None);
+        assert_eq!(pass("all articles of the constitution"), None);
     }
 
     #[test]
@@ -215,5 +237,6 @@ mod tests {
         assert!(NS_COMMAND_LETTER.is_some(), "NS_COMMAND_LETTER");
         assert!(WALK_CUE.is_some(), "WALK_CUE");
         assert!(BROWSE_CUE.is_some(), "BROWSE_CUE");
+        assert!(ARCHIVE_PASS_NOUN.is_some(), "ARCHIVE_PASS_NOUN");
     }
 }
