@@ -86,6 +86,23 @@ static METADATA_WEAK: Pattern = LazyLock::new(|| {
         r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old))\b",
     )
 });
+/// The fields of an archive's metadata (the ZIM metadata names and their usual words).
+static METADATA_FIELDS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:metadata|meta\s+data|(?:long\s+)?description|publisher|creator|title|name|language|(?:creation\s+)?date|tags|licen[cs]e|illustration|favicon|flavou?r|source|scraper|counter|uuid|version|size|(?:article|media|entry)\s+count)\b",
+    )
+});
+/// A word for the archive itself.
+static ARCHIVE_WORD: Pattern = LazyLock::new(|| rx(r"\b(?:archive|zim|zim\s+file)\b"));
+
+/// "archive description and publisher", "publisher and date": a request made only of
+/// metadata fields, with a word for the archive or a field that only an archive has.
+fn only_metadata_fields(ctx: &Context) -> bool {
+    is_match(&METADATA_FIELDS, ctx.text)
+        && (is_match(&ARCHIVE_WORD, ctx.text) || is_match(&METADATA_STRONG, ctx.text))
+        && topic_free(ctx.text, &METADATA_FIELDS)
+}
+
 /// "this archive", "the zim", "it" (the archive just named): not "a file".
 static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim|this|it)\b")
@@ -100,7 +117,9 @@ static OPEN_ONLY: Pattern =
     LazyLock::new(|| rx(r"^(?:open|show|show\s+me|go\s+to|load|display|view|browse|start)$"));
 
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
-    if is_match(&METADATA_STRONG, ctx.text) && about_the_service(ctx, &METADATA_STRONG) {
+    if (is_match(&METADATA_STRONG, ctx.text) && about_the_service(ctx, &METADATA_STRONG))
+        || only_metadata_fields(ctx)
+    {
         return hit(
             Intent::Metadata,
             0.88,
@@ -131,8 +150,40 @@ pub(super) fn open_archive(ctx: &Context) -> Option<RuleHit> {
 mod tests {
     use super::*;
 
+    fn run(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn requests_made_of_metadata_fields() {
+        for q in [
+            "archive description and publisher",
+            "zim title, language and date",
+            "publisher and creator",
+            "the archive's license",
+        ] {
+            assert_eq!(run(q), Some(Intent::Metadata), "{q}");
+        }
+        for q in [
+            "publisher of Harry Potter",
+            "description and date of the Battle of Hastings",
+            "title and date",
+            "publisher size and description of Dune",
+        ] {
+            assert_ne!(run(q), Some(Intent::Metadata), "{q}");
+        }
+    }
+
     #[test]
     fn patterns_compile() {
+        assert!(METADATA_FIELDS.is_some(), "METADATA_FIELDS");
+        assert!(ARCHIVE_WORD.is_some(), "ARCHIVE_WORD");
         assert!(HEALTH.is_some(), "HEALTH");
         assert!(SERVER_MENTION.is_some(), "SERVER_MENTION");
         assert!(ARCHIVE_PLURALS.is_some(), "ARCHIVE_PLURALS");
