@@ -67,7 +67,7 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
 
 static MAIN_PAGE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:main\s?page|home\s?page|front\s?page|start\s?page|landing\s?page|welcome\s?page|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
+        r"\b(?:main\s?page|home\s?page|front\s?page|start\s?page|landing\s?page|welcome\s?page|index\s?page|root\s?page|entry\s?page|cover\s?page|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
     )
 });
 
@@ -158,6 +158,25 @@ mod tests {
             archive_named: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn words_for_the_main_page() {
+        for q in [
+            "index page of the zim",
+            "open this archive's root page",
+            "the entry page of the wiki",
+            "show me the cover page",
+        ] {
+            assert_eq!(run(q), Some(Intent::MainPage), "{q}");
+        }
+        // About a page elsewhere, not the archive's.
+        for q in [
+            "how to make an index page in html",
+            "root page permissions in sharepoint",
+        ] {
+            assert_ne!(run(q), Some(Intent::MainPage), "{q}");
+        }
     }
 
     #[test]
