@@ -549,6 +549,33 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "or",
     "still",
     "backend",
+    // Auxiliaries and adverbs of time and degree, as in a symptom told after the question
+    // ("Is everything OK with the server? It was really slow just now.").
+    "was",
+    "were",
+    "been",
+    "be",
+    "being",
+    "really",
+    "very",
+    "quite",
+    "pretty",
+    "so",
+    "too",
+    "bit",
+    "little",
+    "kinda",
+    "somewhat",
+    "extremely",
+    "earlier",
+    "today",
+    "lately",
+    "recently",
+    "again",
+    "suddenly",
+    "sometimes",
+    "keeps",
+    "getting",
 ];
 
 #[cfg(test)]
@@ -961,6 +988,22 @@ mod tests {
         assert_ne!(
             run("section 3 of the tax code").map(|r| r.0.name()),
             Some("Section")
+        );
+    }
+
+    #[test]
+    fn a_symptom_told_after_a_question_about_the_server() {
+        for q in [
+            "Is everything OK with the server? It was really slow just now",
+            "is the service alright? it keeps getting stuck today",
+            "are you up? you seem a bit slow lately",
+        ] {
+            assert_eq!(run(q).map(|r| r.0), Some(Intent::Health), "{q}");
+        }
+        // A topic in the same words is still a topic.
+        assert_ne!(
+            run("why was the server room so hot today").map(|r| r.0),
+            Some(Intent::Health)
         );
     }
 
