@@ -15,7 +15,7 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
 });
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b",
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
     )
 });
 
@@ -149,6 +149,19 @@ mod tests {
     fn scope_words_leave_the_query() {
         assert_eq!(search_query("Ray Charles in all archives"), "Ray Charles");
         assert_eq!(search_query("for jazz everywhere"), "jazz");
+        // The loaded archives as "everything that's loaded".
+        for q in [
+            "search everything that's loaded for tail recursion",
+            "search all that is loaded for Mozart",
+            "search everything you have installed for jazz",
+        ] {
+            assert!(mentions_all_archives(q), "{q}");
+        }
+        assert_eq!(
+            search_query("everything that's loaded for tail recursion"),
+            "tail recursion"
+        );
+        assert!(!mentions_all_archives("search for loaded dice"));
     }
 
     #[test]
