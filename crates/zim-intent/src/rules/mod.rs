@@ -304,7 +304,16 @@ pub(crate) fn looks_like_title(raw: &str) -> bool {
         || raw.contains('"')
         || raw.contains('\'')
         || raw.contains('_')
-        || raw.split_whitespace().any(is_identifier)
+        || (is_identifier(first) && raw.split_whitespace().count() == first_words_count(raw))
+}
+
+/// How many words `raw` has up to and including its first one that is not an article: an
+/// identifier names a page when it is the whole subject ("the os.path.join page" is cleaned
+/// before; "node.js tutorials" is a topic).
+fn first_words_count(raw: &str) -> usize {
+    raw.split_whitespace()
+        .position(|w| !matches!(w.to_lowercase().as_str(), "the" | "a" | "an" | "me" | "us"))
+        .map_or(0, |i| i.saturating_add(1))
 }
 
 /// A code identifier names an API page as a capital names an article: `std::iter::Iterator`,
@@ -966,6 +975,12 @@ mod tests {
         assert!(!is_identifier("e.g."));
         assert!(!is_identifier("end."));
         assert!(!is_identifier("3.14"));
+        assert!(looks_like_title("the std::iter::Iterator"));
+        assert!(!looks_like_title("node.js tutorials for beginners"));
+        assert_ne!(
+            run("show me node.js tutorials").map(|r| r.0.name()),
+            Some("GetArticle")
+        );
         assert_eq!(
             run("section 'Examples' of std::iter::Iterator").map(|r| r.0),
             Some(Intent::Section {
