@@ -585,6 +585,14 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "sometimes",
     "keeps",
     "getting",
+    "morning",
+    "yesterday",
+    "tonight",
+    "ago",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
 ];
 
 #[cfg(test)]
@@ -1012,6 +1020,7 @@ mod tests {
             "Is everything OK with the server? It was really slow just now",
             "is the service alright? it keeps getting stuck today",
             "are you up? you seem a bit slow lately",
+            "is the server ok? it was down this morning",
         ] {
             assert_eq!(run(q).map(|r| r.0), Some(Intent::Health), "{q}");
         }
