@@ -6,7 +6,9 @@
 //! Pipeline (each step is a small module):
 //! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
 //!    characters, strip politeness ("could you please ... thanks").
-//! 2. `archive`: find an archive named in the sentence and remove those words.
+//! 2. `archive`: find an archive named in the sentence and remove those words. A name right
+//!    before a noun for an article is the article's ("the Ray Charles article"), unless the
+//!    article is named after the noun ("the Wiktionnaire entry for chat").
 //! 3. `limit`: take out "with limit 10" / "top 5" / "first 20 entries".
 //! 4. `text::correct_typos`: fix misspelt command words ("serach", "summery") where a command
 //!    stands (the first two words, a word before "of"), never in the topic.
@@ -26,6 +28,9 @@
 //! communications decency act"); archive-level cues ("health", "metadata", "files", "main page") only when the
 //! request addresses the service ("is the server healthy", "this archive's metadata") or has
 //! no other topic ("health check"); "titled/named/called" only after a noun for an article.
+//! A cue inside a hyphenated compound is topic ("the server-status page", "server-side").
+//! A code identifier that is the whole subject names a page as a capital does
+//! (`std::iter::Iterator`, `os.path.join`).
 //! Anything else is a search ("Is coffee healthy?", "generate a random UUID"): when unsure,
 //! search, since a wrong specialised route is worse than a search.
 //!

@@ -33,7 +33,32 @@
 //! `heldout-g` (200 lines, `phrasings-heldout-g.jsonl`), written by another separate writer
 //! in the same way (100 searches, about 75 with a cue word in the topic), was run once
 //! after those fixes and before it was looked at: intent 182/200 (91.0%), arguments 50/64
-//! (78.1%); the parser before the heldout-f fixes gave it 166/200 (83.0%).
+//! (78.1%); the parser before the heldout-f fixes gave it 166/200 (83.0%). Its misses were
+//! then fixed by their general causes, each checked on variations written for it (unit tests
+//! in `src/`): a name right before a noun for an article is the article's ("the Ray Charles
+//! article"), the archive's when the article is named after the noun ("the Wiktionnaire entry
+//! for chat"); a code identifier that is the whole subject names a page
+//! (`std::iter::Iterator`); a command in a tool's one-token spelling takes its argument
+//! without a colon ("get_structure X"); section sizes are the structure view ("section sizes
+//! for X", "how long is each part of the article on X"), not the archive's size; what a
+//! suggestion cue takes (no noun for the argument, "the prefix 'Napol'"; no topic it
+//! modifies, "autocomplete suggestions in bash not working"; no pages like an article,
+//! "suggest articles similar to X"); qualified comparisons ("the main differences between X
+//! and Y") are searched; cue words inside a hyphenated compound are topic ("the
+//! server-status page"); links asked in the passive ("whats cited in the X article"); passes
+//! over the archive with quantities ("a handful of pages") or as a noun phrase naming it
+//! ("every single entry of the archive, paging through all of them"); requests made only of
+//! metadata fields; more words for the main page ("index page"), the loaded archives as a
+//! search scope ("everything that's loaded") and adverbs before a name ("exactly"); function
+//! words and times in a symptom told after a question to the server ("It was really slow
+//! just now"). After them it gives intent 198/200 (99.0%), arguments 62/64 (96.9%), and is
+//! seen now. The two remaining misses contradict the earlier splits: "list the headings of
+//! 'World War II'" and "can you show me the outline of the article on Climate change" are
+//! labelled Toc, where "list the headings in Evolution", "list all headings of
+//! A/Ray_Charles", "headings of the Jazz article", "outline of the Ray Charles article" and
+//! "outline of Hamlet" (dev, heldout-a, -c, -d, -e) are labelled Structure (the same
+//! disagreement as heldout-f's remaining miss). "Section headings" stays Toc, as in
+//! heldout-f.
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};
