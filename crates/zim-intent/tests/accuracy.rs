@@ -59,6 +59,11 @@
 //! "outline of Hamlet" (dev, heldout-a, -c, -d, -e) are labelled Structure (the same
 //! disagreement as heldout-f's remaining miss). "Section headings" stays Toc, as in
 //! heldout-f.
+//!
+//! `heldout-h` (200 lines, `phrasings-heldout-h.jsonl`), by a third separate writer, styled
+//! as real traffic (casual chat, agent calls, full-sentence questions of professionals), was
+//! run once after the heldout-g fixes and before it was looked at: intent 175/200 (87.5%),
+//! arguments 40/59 (67.8%).
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};
@@ -98,7 +103,11 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-g.jsonl"
     );
-    let text = [dev, heldout, heldout_f, heldout_g]
+    let heldout_h = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-h.jsonl"
+    );
+    let text = [dev, heldout, heldout_f, heldout_g, heldout_h]
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
         .collect::<Vec<_>>()
