@@ -89,6 +89,8 @@ fn is_noise_class(class: &str) -> bool {
             | "searchresults-outer"
             | "mdbook-help-container"
             | "boring"
+            // Sphinx: the pilcrow link after every heading
+            | "headerlink"
             // generic sites (zimit crawls)
             | "navbar"
             | "breadcrumb"
@@ -158,7 +160,11 @@ pub(crate) fn is_noise<E: Attrs + ?Sized>(el: &E) -> bool {
             "aria-hidden" => value == "true",
             "role" => matches!(value, "navigation" | "search" | "banner"),
             "style" => style_hides(value),
-            "class" => value.split_ascii_whitespace().any(is_noise_class),
+            // MediaWiki marks its footnote markers `<sup class="reference">`; Sphinx marks
+            // every link `<a class="reference internal|external">`, which is prose.
+            "class" => value
+                .split_ascii_whitespace()
+                .any(|c| is_noise_class(c) && !(c == "reference" && name == "a")),
             "id" => {
                 id = Some(value);
                 is_noise_id(value)
@@ -255,6 +261,25 @@ pub(crate) fn is_noise_subtree(node: NodeRef<'_>, el: &Element<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct El(&'static str, Vec<(&'static str, &'static str)>);
+    impl Attrs for El {
+        fn tag(&self) -> &str {
+            self.0
+        }
+        fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+            self.1.iter().map(|(a, v)| (*a, *v))
+        }
+    }
+
+    #[test]
+    fn footnote_markers_are_noise_sphinx_links_are_not() {
+        assert!(is_noise(&El("sup", vec![("class", "reference")])));
+        assert!(!is_noise(&El(
+            "a",
+            vec![("class", "reference internal"), ("href", "os.html#os.getenv")]
+        )));
+    }
 
     #[test]
     fn hidden_styles() {
