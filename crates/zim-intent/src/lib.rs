@@ -189,8 +189,8 @@ pub struct ParsedIntent {
 /// assert!(!p.fell_back);
 /// ```
 pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
-    let normalized = text::normalize_input(query);
-    let polite_free = text::strip_politeness(&normalized);
+    let normalized = text::expand_chat(&text::normalize_input(query));
+    let polite_free = text::strip_politeness(&text::strip_format_asides(&normalized));
     let all_archives = rules::mentions_all_archives(&polite_free);
     let (archive, without_archive) = match archive::find_archive(&polite_free, archives) {
         Some((m, rest)) => (Some(m), rest),
@@ -205,6 +205,7 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
         all_archives,
         limit,
         archive_named: archive.is_some(),
+        question: rules::written_as_question(&normalized),
     };
     let hit = rules::classify(&ctx);
     let mut notes = Vec::new();

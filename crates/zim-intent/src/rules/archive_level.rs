@@ -156,6 +156,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
     }

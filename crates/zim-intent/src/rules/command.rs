@@ -89,10 +89,11 @@ const COMMANDS: &[(&str, Command)] = &[
     ("tableofcontents", Command::Toc),
     ("contents", Command::Toc),
     ("articletoc", Command::Toc),
+    ("outline", Command::Toc),
+    ("headings", Command::Toc),
     ("structure", Command::Structure),
     ("articlestructure", Command::Structure),
     ("entrystructure", Command::Structure),
-    ("outline", Command::Structure),
     ("section", Command::Section),
     ("articlesection", Command::Section),
     ("entrysection", Command::Section),
@@ -448,6 +449,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         tool_call(&ctx).map(|h| h.intent)
     }

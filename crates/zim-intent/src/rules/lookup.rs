@@ -76,7 +76,14 @@ fn clean_prefix(s: &str) -> String {
     t.to_string()
 }
 
+/// How, why, when or where something happens: a question about the world, in which
+/// "autocomplete suggestions for queries" or "titles that begin with a verb" are topic.
+static HOW_QUESTION: Pattern = LazyLock::new(|| rx(r"^(?:how|why|when|where)\b"));
+
 pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
+    if is_match(&HOW_QUESTION, ctx.text) {
+        return None;
+    }
     for (re, conf, rule) in [
         (&SUGGEST_COMMAND, 0.9, "suggest: command"),
         (&SUGGEST_STARTS_WITH, 0.85, "suggest: titles starting with"),
@@ -421,6 +428,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         suggest(&ctx).map(|h| h.intent)
     }
@@ -444,6 +452,16 @@ mod tests {
         assert_eq!(suggestion("autocomplete not working in vscode"), None);
         assert_eq!(suggestion("suggest some pages related to Jazz"), None);
         assert_eq!(suggestion("suggest articles like Volcano"), None);
+        // How and why questions are about the world.
+        assert_eq!(
+            suggestion("How do search engines generate autocomplete suggestions for queries"),
+            None
+        );
+        assert_eq!(
+            suggestion("why are titles starting with The sorted last"),
+            None
+        );
+        assert_eq!(suggestion("when do suggestions for Mozart appear"), None);
         // ... while a prefix may still look like anything.
         assert_eq!(suggestion("autocomplete Inter"), prefix("Inter"));
         assert_eq!(suggestion("suggestions for 'simil'"), prefix("simil"));
@@ -472,6 +490,7 @@ mod tests {
     fn patterns_compile() {
         assert!(LINKS_PASSIVE.is_some(), "LINKS_PASSIVE");
         assert!(SUGGEST_COMMAND.is_some(), "SUGGEST_COMMAND");
+        assert!(HOW_QUESTION.is_some(), "HOW_QUESTION");
         assert!(ARGUMENT_NOUN.is_some(), "ARGUMENT_NOUN");
         assert!(TOPIC_CONTINUATION.is_some(), "TOPIC_CONTINUATION");
         assert!(PAGES_LIKE.is_some(), "PAGES_LIKE");

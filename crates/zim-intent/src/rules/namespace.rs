@@ -199,6 +199,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         archive_pass(&ctx).map(|h| h.intent.name())
     }
