@@ -192,7 +192,9 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
     let normalized = text::expand_chat(&text::normalize_input(query));
     let polite_free = text::strip_politeness(&text::strip_format_asides(&normalized));
     let all_archives = rules::mentions_all_archives(&polite_free);
-    let (archive, without_archive) = match archive::find_archive(&polite_free, archives) {
+    let named = archive::find_archive_argument(&polite_free, archives)
+        .or_else(|| archive::find_archive(&polite_free, archives));
+    let (archive, without_archive) = match named {
         Some((m, rest)) => (Some(m), rest),
         None => (None, polite_free.clone()),
     };
