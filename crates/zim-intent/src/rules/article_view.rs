@@ -15,17 +15,44 @@ static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
 });
 
 /// How long each section is: the structure view carries section sizes ("section sizes for
-/// X", "how long is each part of the article on X", "with how big each section is").
+/// X", "how long is each part of the article on X", "with how big each section is", "which
+/// parts are the biggest").
 pub(super) static SECTION_SIZES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
+        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest|bigger|longer|shorter|smaller)|(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)\s+(?:sections?|parts?|chapters?)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
     )
 });
+
+/// "break down the X article by section": the structure view of a named article (a name or
+/// a noun for an article; "break down a research paper by section" is a task).
+static BREAKDOWN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:break(?:ing)?\s+down|split(?:ting)?\s+up|split)\s+(?P<t>.+?)\s+(?:by|into)\s+(?:its\s+)?(?:sections?|parts?|chapters?|headings?)\b",
+    )
+});
+
+/// "which sections of the X article are the longest": sizes asked of a named article.
+static LONGEST_SECTIONS_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:of|in)\s+(?P<t>.+?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)$",
+    )
+});
+
+fn breakdown_subject(text: &str) -> Option<String> {
+    let c = caps(&BREAKDOWN, text).or_else(|| caps(&LONGEST_SECTIONS_OF, text))?;
+    let raw = group(&c, "t");
+    (looks_like_title(&raw) || is_match(&ARTICLE_NOUN, &raw))
+        .then(|| title_of(&raw))
+        .flatten()
+}
 
 pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
     let t = match cue_subject(&STRUCTURE_SPECIFIC, ctx.text) {
         Some(t) => t,
-        None => section_sizes_subject(ctx.text)?,
+        None => match breakdown_subject(ctx.text) {
+            Some(t) => t,
+            None => section_sizes_subject(ctx.text)?,
+        },
     };
     hit(
         Intent::Structure {
@@ -105,7 +132,7 @@ fn headings_subject(text: &str) -> Option<String> {
 
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to)\b\s*)+",
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
     )
 });
 static SECTION_COMMA: Pattern =
@@ -318,6 +345,8 @@ mod tests {
         assert!(DOCUMENT_REFERENCE.is_some(), "DOCUMENT_REFERENCE");
         assert!(QUESTION_WORDS_LEAD.is_some(), "QUESTION_WORDS_LEAD");
         assert!(SECTION_SIZES.is_some(), "SECTION_SIZES");
+        assert!(BREAKDOWN.is_some(), "BREAKDOWN");
+        assert!(LONGEST_SECTIONS_OF.is_some(), "LONGEST_SECTIONS_OF");
     }
 
     fn view(text: &str) -> Option<Intent> {
@@ -354,7 +383,26 @@ mod tests {
                 "{q}"
             );
         }
+        for (q, t) in [
+            (
+                "break down the Photosynthesis article by section, which parts are the biggest",
+                "Photosynthesis",
+            ),
+            ("break down Ray Charles into its sections", "Ray Charles"),
+            ("which sections of the Jazz article are the longest", "Jazz"),
+            ("the longest sections of the page on Tokyo", "Tokyo"),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Structure {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
         for q in [
+            "break down a research paper by section",
+            "which parts of the brain are the biggest",
             "how long is each section of the Appalachian Trail",
             "section lengths for a thesis",
             "how long is each part of a marathon",
@@ -512,6 +560,37 @@ mod tests {
                 view(q),
                 Some(Intent::Toc {
                     title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn request_words_before_a_section_name() {
+        for (q, t, sec) in [
+            (
+                "Extract the 'Pathophysiology' section of the Asthma article",
+                "Asthma",
+                "Pathophysiology",
+            ),
+            (
+                "what's in the causes part of the great depression article",
+                "great depression",
+                "causes",
+            ),
+            ("retrieve the History section of Rome", "Rome", "History"),
+            (
+                "what is in the Legacy section of the Ray Charles page",
+                "Ray Charles",
+                "Legacy",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Section {
+                    title_or_path: t.into(),
+                    section: sec.into()
                 }),
                 "{q}"
             );

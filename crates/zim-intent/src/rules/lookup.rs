@@ -153,13 +153,16 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+like|(?:articles|pages|entries|topics|ones|reads)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see\s+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
 static RELATED_CONNECTOR: Pattern = LazyLock::new(|| rx(r"^(?:to|for|of|with|on)\b"));
-static RELATED_DIRECT: Pattern =
-    LazyLock::new(|| rx(r"^(?:(?:show\s+(?:me\s+)?)?(?:more\s+like|see\s+also|what\s+else))\b"));
+static RELATED_DIRECT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:show\s+(?:me\s+)?|give\s+(?:me\s+)?|find\s+(?:me\s+)?)?(?:more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|see\s+also|what\s+else))\b",
+    )
+});
 static RELATED_LEAD_START: Pattern =
     LazyLock::new(|| rx(r"^(?:articles|pages|topics|ones|items|entries|reading|to|for|of|with)\b"));
 static RELATED_LEAD: Pattern = LazyLock::new(|| {
@@ -247,9 +250,12 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
 });
 static LINKS_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|urls?|outbound|outgoing|backlinks)\b"));
-/// What an article's links are asked with: "links in/of/from X", "what X references".
+/// What an article's links are asked with: "links in/of/from X", "the hyperlinks contained
+/// in X", "backlinks for X".
 static LINKS_OF: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:links?|hyperlinks?|urls?)\s+(?:in|of|from|on|for|inside|within|out\s+of)\s+\S")
+    rx(
+        r"\b(?:(?:links?|hyperlinks?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
+    )
 });
 static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
     rx(
@@ -465,6 +471,65 @@ mod tests {
         // ... while a prefix may still look like anything.
         assert_eq!(suggestion("autocomplete Inter"), prefix("Inter"));
         assert_eq!(suggestion("suggestions for 'simil'"), prefix("simil"));
+    }
+
+    fn run(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+            question: false,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn links_with_a_participle_and_backlinks() {
+        for (q, t) in [
+            (
+                "Enumerate the hyperlinks contained in the article on Sigmund Freud",
+                "Sigmund Freud",
+            ),
+            ("list the links found in Ray Charles", "Ray Charles"),
+            ("backlinks for Isaac Newton", "Isaac Newton"),
+            ("incoming links to the Jazz article", "Jazz"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Links {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        for q in [
+            "how do backlinks for a website improve seo",
+            "are backlinks for my blog worth buying",
+        ] {
+            assert_ne!(run(q).map(|i| i.name()), Some("Links"), "{q}");
+        }
+    }
+
+    #[test]
+    fn more_of_a_kind_like_an_article() {
+        for (q, t) in [
+            ("more stuff like the colosseum article", "colosseum"),
+            ("give me more things like Ray Charles", "Ray Charles"),
+            ("more articles like the one on Jazz", "Jazz"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Related {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        assert_ne!(
+            run("why do cats like boxes").map(|i| i.name()),
+            Some("Related")
+        );
     }
 
     #[test]

@@ -181,9 +181,12 @@ static LEADING_VERBS: Pattern = LazyLock::new(|| {
 });
 
 /// A noun for the view itself between a cue and its subject: "structure report for X",
-/// "toc listing of X".
+/// "toc listing of X"; or a participle saying where the thing asked is ("the hyperlinks
+/// contained in X").
 static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
-    rx(r"^\s*(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)\b")
+    rx(
+        r"^\s*(?:(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
+    )
 });
 
 /// Subject for a cue word: the text after the last cue match, or if that is empty the text
@@ -294,7 +297,7 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
 /// determiners, nouns for the view.
 static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
     )
 });
 
