@@ -577,6 +577,10 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "browse",
     "ask",
     "content",
+    // Chat fillers ("what can i even search in here, like which sources").
+    "even",
+    "like",
+    "actually",
     "everything",
     "alright",
     "ping",
@@ -1062,6 +1066,23 @@ mod tests {
             run("section 3 of the tax code").map(|r| r.0.name()),
             Some("Section")
         );
+    }
+
+    #[test]
+    fn the_sources_asked_about_in_chat() {
+        for q in [
+            "what can i even search in here, like which sources",
+            "which sources do you have",
+            "what can I actually search, like which archives",
+        ] {
+            assert_eq!(run(q).map(|r| r.0), Some(Intent::ListArchives), "{q}");
+        }
+        for q in [
+            "what sources did Darwin use",
+            "list sources for my essay on Rome",
+        ] {
+            assert_ne!(run(q).map(|r| r.0), Some(Intent::ListArchives), "{q}");
+        }
     }
 
     #[test]

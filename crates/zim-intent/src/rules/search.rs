@@ -15,7 +15,7 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
 });
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
     )
 });
 
@@ -186,6 +186,13 @@ mod tests {
             "tail recursion"
         );
         assert!(!mentions_all_archives("search for loaded dice"));
+        for q in [
+            "look through all your files for anything on the treaty of tordesillas",
+            "search every one of your archives for Mozart",
+            "check all of your wikis for jazz",
+        ] {
+            assert!(mentions_all_archives(q), "{q}");
+        }
     }
 
     #[test]
