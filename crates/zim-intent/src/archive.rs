@@ -1,7 +1,43 @@
 //! Finding an archive named in the sentence ("in wikipedia", "from the Ray Charles archive",
 //! "rustdocs.zim") and removing those words so they do not leak into the extracted query/title.
 
+use crate::text::{Pattern, rx};
 use crate::{ArchiveMatch, ArchiveName};
+use std::sync::LazyLock;
+
+/// An archive given as a call's argument: `get_metadata(archive="rustdocs.zim")`,
+/// `search: q=jazz zim=wikipedia`.
+static ARCHIVE_ARGUMENT: Pattern = LazyLock::new(|| {
+    rx(
+        r#"(?:^|[\s,;({])["']?(?:archive|archive_name|zim|zim_file|zim_file_path|zim_name|file|file_name|file_path|book)["']?\s*(?:=|:)\s*(?:"(?P<d>[^"]+)"|'(?P<s>[^']+)'|(?P<b>[^\s,;)}]+))\s*,?"#,
+    )
+});
+
+/// The archive a call names as a `key=value` argument, and the call without that argument.
+pub fn find_archive_argument(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, String)> {
+    let c = ARCHIVE_ARGUMENT.as_ref()?.captures(s)?;
+    let all = c.get(0)?;
+    let value = c
+        .name("d")
+        .or_else(|| c.name("s"))
+        .or_else(|| c.name("b"))?;
+    let (mut m, _) = find_archive(&format!("in {}", value.as_str()), archives)?;
+    m.matched_text = value.as_str().to_string();
+    // Keep the separator that opened the pair: "get_metadata(archive=x)" -> "get_metadata()".
+    let opener = all
+        .as_str()
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '(' | '{' | ',' | ';'))
+        .map(String::from)
+        .unwrap_or_default();
+    let rest = format!(
+        "{}{opener}{}",
+        s.get(..all.start()).unwrap_or_default(),
+        s.get(all.end()..).unwrap_or_default()
+    );
+    Some((m, rest.trim().to_string()))
+}
 
 /// Prepositions/verbs that strongly introduce an archive name. Verbs (`search`, `does`, `query`)
 /// are kept in the sentence; the others are removed with the name.
@@ -535,5 +571,29 @@ mod tests {
     fn no_archives_no_match() {
         assert!(find_archive("in wikipedia", &[]).is_none());
         assert_eq!(file_of("in a few sentences"), None);
+    }
+
+    #[test]
+    fn an_archive_given_as_a_call_argument() {
+        let arg =
+            |s: &str| find_archive_argument(s, &archives()).map(|(m, rest)| (m.file_name, rest));
+        assert_eq!(
+            arg("get_metadata(archive=\"wikipedia.zim\")"),
+            Some((
+                "wikipedia_en_all_maxi_2024-01.zim".into(),
+                "get_metadata()".into()
+            ))
+        );
+        assert_eq!(
+            arg("search(query=\"jazz\", zim='wikipedia')").map(|(_, r)| r),
+            Some("search(query=\"jazz\",)".into())
+        );
+        assert_eq!(
+            arg("main_page: archive=wikipedia").map(|(f, _)| f),
+            Some("wikipedia_en_all_maxi_2024-01.zim".into())
+        );
+        // A value that names no loaded archive, or no such key, leaves the text alone.
+        assert_eq!(arg("get_metadata(archive=\"nothing.zim\")"), None);
+        assert_eq!(arg("summary(\"Ada Lovelace\")"), None);
     }
 }

@@ -5,8 +5,11 @@
 //!
 //! Pipeline (each step is a small module):
 //! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
-//!    characters, strip politeness ("could you please ... thanks").
-//! 2. `archive`: find an archive named in the sentence and remove those words. A name right
+//!    characters, rewrite chat spellings of function words ("whats", "thru", "r u"), drop
+//!    asides about the answer's form ("(2-3 sentences)"), strip politeness ("could you
+//!    please ... thanks"). Whether the request was written as a question is kept.
+//! 2. `archive`: find an archive named in the sentence (or given as a call's
+//!    `archive=...` argument) and remove those words. A name right
 //!    before a noun for an article is the article's ("the Ray Charles article"), unless the
 //!    article is named after the noun ("the Wiktionnaire entry for chat").
 //! 3. `limit`: take out "with limit 10" / "top 5" / "first 20 entries".
@@ -33,6 +36,12 @@
 //! (`std::iter::Iterator`, `os.path.join`).
 //! Anything else is a search ("Is coffee healthy?", "generate a random UUID"): when unsure,
 //! search, since a wrong specialised route is worse than a search.
+//!
+//! Headings and outlines of a named article are its table of contents ("list the headings in
+//! X", "outline of X": [`Intent::Toc`]); structure, layout, anchors and section sizes are
+//! [`Intent::Structure`]. A summary of a named article is [`Intent::Summary`]; an overview of
+//! a relation ("pros and cons"), or of an attribute of a topic asked as a question ("Could
+//! you give me an overview of the main causes of World War I?"), is a search.
 //!
 //! Questions: short "what is X?" / "who was X?" questions (subject of at most
 //! [`QUESTION_SUBJECT_MAX_WORDS`] words) become [`Intent::Summary`] of the subject, since a
@@ -189,10 +198,12 @@ pub struct ParsedIntent {
 /// assert!(!p.fell_back);
 /// ```
 pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
-    let normalized = text::normalize_input(query);
-    let polite_free = text::strip_politeness(&normalized);
+    let normalized = text::expand_chat(&text::normalize_input(query));
+    let polite_free = text::strip_politeness(&text::strip_format_asides(&normalized));
     let all_archives = rules::mentions_all_archives(&polite_free);
-    let (archive, without_archive) = match archive::find_archive(&polite_free, archives) {
+    let named = archive::find_archive_argument(&polite_free, archives)
+        .or_else(|| archive::find_archive(&polite_free, archives));
+    let (archive, without_archive) = match named {
         Some((m, rest)) => (Some(m), rest),
         None => (None, polite_free.clone()),
     };
@@ -205,6 +216,7 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
         all_archives,
         limit,
         archive_named: archive.is_some(),
+        question: rules::written_as_question(&normalized),
     };
     let hit = rules::classify(&ctx);
     let mut notes = Vec::new();

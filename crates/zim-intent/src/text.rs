@@ -42,9 +42,137 @@ pub fn normalize_input(raw: &str) -> String {
     out.trim().to_string()
 }
 
+/// Chat spellings of function words, always meant as the word ("whats", "thru", "rn").
+/// Only lowercase words of their own are rewritten; topic words are never in this table.
+const CHAT_WORDS: &[(&str, &str)] = &[
+    ("whats", "what's"),
+    ("wats", "what's"),
+    ("wat", "what"),
+    ("wut", "what"),
+    ("wht", "what"),
+    ("whos", "who's"),
+    ("thru", "through"),
+    ("rn", "right now"),
+    ("atm", "at the moment"),
+    ("gimme", "give me"),
+    ("lemme", "let me"),
+    ("abt", "about"),
+    ("bc", "because"),
+    ("cuz", "because"),
+    ("pls", "please"),
+    ("plz", "please"),
+];
+/// Words next to which a lone "u" is "you" ("can u", "r u alive", "u there").
+const YOU_NEIGHBOURS: &[&str] = &[
+    "r", "are", "can", "could", "do", "did", "will", "would", "have", "thank", "if", "tell",
+    "show", "give", "let", "got", "know", "alive", "up", "there", "ok", "okay", "working", "doing",
+    "still", "online", "running", "able", "even",
+];
+/// Words before which a lone "r" is "are" ("r u", "pages r in this").
+const ARE_FOLLOWERS: &[&str] = &[
+    "u",
+    "you",
+    "ya",
+    "there",
+    "these",
+    "those",
+    "they",
+    "we",
+    "in",
+    "on",
+    "the",
+    "any",
+    "all",
+    "available",
+    "loaded",
+    "working",
+    "up",
+    "down",
+    "alive",
+    "ok",
+    "okay",
+];
+
+/// Rewrites chat spellings of function words: "whats a hash map" -> "what's a hash map",
+/// "r u alive" -> "are you alive", "go thru every page" -> "go through every page". A lone
+/// "u" or "r" is rewritten only next to the words that make it a pronoun or a verb, so "u
+/// substitution" and "plot in r" keep theirs.
+pub fn expand_chat(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let core = |w: &str| {
+        w.trim_end_matches([',', '?', '!', '.', ';', ':'])
+            .to_string()
+    };
+    let cores: Vec<String> = words.iter().map(|w| core(w)).collect();
+    let mut changed = false;
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let c = cores.get(i).map_or("", String::as_str);
+            let prev = i
+                .checked_sub(1)
+                .and_then(|j| cores.get(j))
+                .map(|p| p.to_lowercase());
+            let next = cores.get(i.saturating_add(1)).map(|n| n.to_lowercase());
+            let near =
+                |list: &[&str], x: &Option<String>| x.as_deref().is_some_and(|x| list.contains(&x));
+            let replacement = match c {
+                "u" if near(YOU_NEIGHBOURS, &prev) || near(YOU_NEIGHBOURS, &next) => Some("you"),
+                "r" if near(ARE_FOLLOWERS, &next)
+                    && prev.as_deref() != Some("namespace")
+                    && !matches!(
+                        prev.as_deref(),
+                        Some("in" | "of" | "with" | "for" | "using")
+                    ) =>
+                {
+                    Some("are")
+                }
+                _ => CHAT_WORDS.iter().find(|(k, _)| *k == c).map(|(_, v)| *v),
+            };
+            match replacement {
+                Some(r) => {
+                    changed = true;
+                    format!("{r}{}", w.get(c.len()..).unwrap_or_default())
+                }
+                None => (*w).to_string(),
+            }
+        })
+        .collect();
+    if changed {
+        out.join(" ")
+    } else {
+        s.to_string()
+    }
+}
+
+/// How long or in what form the answer should be: "(2-3 sentences)", "in one paragraph",
+/// "in under 100 words", "in bullet points". An instruction to the writer of the answer, not
+/// part of the title or topic; the views have their own size.
+static FORMAT_ASIDE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\s*\(\s*(?:(?:about|around|roughly|approximately|under|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than|fewer\s+than|just|only)\s+)?(?:\d+(?:\s*(?:-|–|to|or)\s*\d+)?|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?|a\s+(?:single|short)|a)\s+(?:short\s+)?(?:sentences?|words?|paragraphs?|bullet\s+points?|bullets?|lines?)(?:\s+or\s+(?:two|so|less|fewer))?(?:\s+(?:max|maximum|long|at\s+most|tops))?\s*\)|\s+in\s+(?:(?:about|around|roughly|approximately|under|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than|fewer\s+than|just|only)\s+)?(?:\d+(?:\s*(?:-|–|to|or)\s*\d+)?|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?|a\s+(?:single|short)|a)\s+(?:short\s+)?(?:sentences?|words?|paragraphs?|bullet\s+points?|bullets?|lines?)(?:\s+or\s+(?:two|so|less|fewer))?(?:\s+(?:max|maximum|long|at\s+most|tops))?\b|\s+in\s+(?:bullet\s+points|bullets|plain\s+english|simple\s+terms|layman'?s\s+terms)\b",
+    )
+});
+
+/// Removes asides about the answer's length or form ("Provide a brief summary (2-3
+/// sentences) of X" gives "Provide a brief summary of X").
+pub fn strip_format_asides(s: &str) -> String {
+    match FORMAT_ASIDE.as_ref() {
+        Some(re) if re.is_match(s) => re
+            .replace_all(s, " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" ,", ",")
+            .replace(" .", "."),
+        _ => s.to_string(),
+    }
+}
+
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern =
@@ -134,7 +262,9 @@ const VOCABULARY: &[&str] = &[
 ];
 
 /// Words that may stand between command words ("table of contents", "show me the links").
-const COMMAND_FILLER: &[&str] = &["of", "the", "a", "an", "me", "us", "all", "its"];
+const COMMAND_FILLER: &[&str] = &[
+    "of", "the", "a", "an", "me", "us", "all", "its", "whole", "entire", "full", "complete",
+];
 
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
 ///
@@ -234,7 +364,7 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply)\b\s*").ok()
+    Regex::new(r"^(?:the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means)$").ok()
@@ -253,13 +383,33 @@ fn unquote(s: &str) -> Option<String> {
 }
 
 /// A clause after the title that qualifies the request: "X article, with section sizes",
+/// "X article with section sizes",
 /// "the page 'X' including how long each section is", "X so I can cite it".
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
     )
     .ok()
 });
+/// "the Nile article", "the colosseum page" at the end of lowercase request words ("outline
+/// of the Nile article", "break down the Photosynthesis article by section"): the article
+/// is the name before the noun. Words after the noun say how the article is wanted.
+static NAMED_ARTICLE_INSIDE: Pattern = LazyLock::new(|| {
+    Regex::new(
+        r"^(?P<lead>(?:[a-z][a-z'-]*\s+)+)the\s+(?P<t>\S.*?)\s+(?:article|page|entry)(?:$|[,;:]\s*.*$|\s+(?:by|with|including|and|so|because|but|sorted|broken|split|as|in\s+full|in\s+order)\b.*$)",
+    )
+    .ok()
+});
+
+/// The article a phrase names with "the X article" after lowercase request words.
+fn article_named_inside(s: &str) -> Option<String> {
+    let c = NAMED_ARTICLE_INSIDE.as_ref()?.captures(s)?;
+    let t = c.name("t")?.as_str();
+    // The name is the words after the last "the": "of the history of the Jazz article".
+    let t = t.rsplit(" the ").next().unwrap_or(t).trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
 /// One quoted span, as a word of its own (not the apostrophe of "Schrödinger's cat").
 static QUOTED_SPAN: Pattern = LazyLock::new(|| {
     Regex::new(r#"(?:^|\s)(?:"(?P<d>[^"]+)"|'(?P<s>[^']+)')(?:$|[\s,.;:?!])"#).ok()
@@ -293,6 +443,9 @@ fn quoted_name(s: &str) -> Option<String> {
 /// capitalised titles ("The Beatles", "Article 5") survive.
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
+    if let Some(named) = article_named_inside(&cur) {
+        cur = named;
+    }
     if let Some(re) = TRAILING_CLAUSE.as_ref() {
         cur = re.replace(&cur, "").trim().to_string();
     }
@@ -355,6 +508,61 @@ mod tests {
     }
 
     #[test]
+    fn chat_spellings_of_function_words() {
+        assert_eq!(expand_chat("whats a hash map"), "what's a hash map");
+        assert_eq!(expand_chat("r u alive"), "are you alive");
+        assert_eq!(
+            expand_chat("wat pages r in this thing"),
+            "what pages are in this thing"
+        );
+        assert_eq!(expand_chat("go thru the list"), "go through the list");
+        assert_eq!(expand_chat("is it down rn?"), "is it down right now?");
+        assert_eq!(
+            expand_chat("can u gimme the toc"),
+            "can you give me the toc"
+        );
+        // A lone letter that is no pronoun or verb stays: a topic or a namespace.
+        for s in [
+            "how to plot in r",
+            "u substitution integrals",
+            "walk namespace r in batches",
+            "the letter u in cyrillic",
+            "vitamin u deficiency",
+        ] {
+            assert_eq!(expand_chat(s), s, "{s}");
+        }
+    }
+
+    #[test]
+    fn asides_about_the_answers_form() {
+        assert_eq!(
+            strip_format_asides("Provide a brief summary (2-3 sentences) of the article 'X'."),
+            "Provide a brief summary of the article 'X'."
+        );
+        assert_eq!(
+            strip_format_asides("explain entropy in one sentence"),
+            "explain entropy"
+        );
+        assert_eq!(
+            strip_format_asides("summarize Jazz in under 100 words please"),
+            "summarize Jazz please"
+        );
+        assert_eq!(
+            strip_format_asides("the gist of Hamlet in bullet points"),
+            "the gist of Hamlet"
+        );
+        // Counts that are the topic stay.
+        for s in [
+            "how to draw a line in matplotlib",
+            "read 10 lines of a file in python",
+            "a 500 word essay on climate",
+            "Ray Charles (album)",
+        ] {
+            assert_eq!(strip_format_asides(s), s, "{s}");
+        }
+    }
+
+    #[test]
     fn politeness_is_stripped() {
         assert_eq!(
             strip_politeness("Could you please search for cats?"),
@@ -381,6 +589,11 @@ mod tests {
         assert_eq!(correct_typos("wlak namespace C").0, "walk namespace C");
         assert_eq!(correct_typos("lnks in X").0, "links in X");
         assert_eq!(correct_typos("sreach X").0, "search X");
+        // Along a command with adjectives for the whole article.
+        assert_eq!(
+            correct_typos("show me the whole artcle on X").0,
+            "show me the whole article on X"
+        );
         // Further along a command of several words.
         assert_eq!(
             correct_typos("table of contnets for X").0,
@@ -418,6 +631,25 @@ mod tests {
         assert_eq!(clean_title("the page 'Ray Charles' in full"), "Ray Charles");
         assert_eq!(clean_title("Schrödinger's cat"), "Schrödinger's cat");
         assert_eq!(clean_title("Ray Charles 'Live'"), "Ray Charles 'Live'");
+        // An article named inside lowercase request words.
+        assert_eq!(clean_title("outline of the Nile article"), "Nile");
+        assert_eq!(
+            clean_title("break down the Photosynthesis article by section"),
+            "Photosynthesis"
+        );
+        assert_eq!(clean_title("stuff like the colosseum article"), "colosseum");
+        assert_eq!(
+            clean_title("Diabetes mellitus article with section sizes"),
+            "Diabetes mellitus"
+        );
+        assert_eq!(
+            clean_title("The Lord of the Rings page"),
+            "The Lord of the Rings"
+        );
+        assert_eq!(
+            clean_title("the Wikipedia page for Tokyo"),
+            "Wikipedia page for Tokyo"
+        );
         // Adverbs of exactness before a name are no part of it.
         assert_eq!(clean_title("exactly Zeitgeist"), "Zeitgeist");
         assert_eq!(clean_title("precisely the Iliad"), "Iliad");

@@ -63,7 +63,43 @@
 //! `heldout-h` (200 lines, `phrasings-heldout-h.jsonl`), by a third separate writer, styled
 //! as real traffic (casual chat, agent calls, full-sentence questions of professionals), was
 //! run once after the heldout-g fixes and before it was looked at: intent 175/200 (87.5%),
-//! arguments 40/59 (67.8%).
+//! arguments 40/59 (67.8%). Its misses were then fixed by their general causes, each checked
+//! on variations written for it (unit tests in `src/`): chat spellings of function words
+//! ("whats", "wat", "thru", "rn"; a lone "u"/"r" only next to the words that make it a
+//! pronoun or a verb: "r u alive", not "plot in r"); asides about the answer's form ("(2-3
+//! sentences)", "in one paragraph"); a summary word in a question is topic unless it is what
+//! the question asks for ("the typical structure of an appellate brief"); an overview of a
+//! relation or evaluation ("keto diet pros and cons") is searched, and so is one of an
+//! attribute of a topic when asked as a question ("Could you give me an overview of the main
+//! causes of World War I?"; the imperative "summary of the plot of Macbeth" stays a summary);
+//! "what are the common X for Y" attributes; sections picked by their content ("Which
+//! sections of the UCC govern ...") and how/why questions with a suggestion word are
+//! searches; search results asked with a request verb ("Retrieve search results for 'X'");
+//! function-call syntax (quoted positional arguments, `section("Rome", "History")`; an archive
+//! as a `key=value` argument); links with a participle ("the hyperlinks contained in the
+//! article on X") and backlinks; "more stuff like X"; a cue's subject before a clause that
+//! restates the request ("the gist of the X page, just the intro"); "the X article" inside
+//! lowercase request words ("break down the X article by section"); the longest sections
+//! and breakdowns by section as the structure view; request words before a section name
+//! ("Extract the 'Y' section"); passes over the archive with other request verbs ("Display
+//! the first 10 entries"), "every single page", a start ("starting from the first"), and what
+//! the archive holds asked as a question ("wat pages r in this thing"); "sources" and chat
+//! fillers for the loaded archives; "all your files" as a search scope. After them it gives
+//! intent 200/200 (100%), arguments 59/59 (100%), and is seen now.
+//!
+//! Labelling convention for headings and outlines (changed with heldout-h): three
+//! independent writers (heldout-f, -g, -h) label "list the headings in X" and "outline of X"
+//! Toc, where the development lines labelled them Structure. The project adopted Toc for
+//! requests for the list of headings or the outline; requests for the structure, the layout,
+//! the heading structure, anchors or section sizes stay Structure. Relabelled from Structure
+//! to Toc: in `phrasings.jsonl`, "list the headings in Evolution", "outline of the article
+//! Photosynthesis" (dev), "list all headings of A/Ray_Charles", "headings of
+//! std/iter/trait.Iterator.html" (heldout-a), "give me the headings of the Moon article",
+//! "outline Schrödinger's cat" (heldout-b); in `phrasings-heldout.jsonl`, "outline of the Ray
+//! Charles article" (heldout-c), "show the outline of Black Death", "headings of the Jazz
+//! article" (heldout-d), "outline of Hamlet" (heldout-e). "show the headings and anchors of
+//! 'Ray Charles (album)'" (dev) asks for anchors and stays Structure. This resolves the
+//! remaining misses of heldout-f and heldout-g recorded above: both now give intent 200/200.
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};

@@ -35,7 +35,7 @@ pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
 
 static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|content)\b",
+        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|content|sources)\b",
     )
 });
 static SEARCH_CONNECTORS: Pattern =
@@ -156,6 +156,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
     }

@@ -1,8 +1,8 @@
 //! Rules for views of one article: structure, table of contents, one section, summary.
 
 use super::{
-    Context, RuleHit, caps, cue_subject, group, hit, is_match, is_question, looks_like_title,
-    subject_confidence, title_of,
+    Context, RuleHit, caps, cue_position, cue_subject, group, hit, is_match, is_question,
+    looks_like_title, subject_confidence, title_of,
 };
 use crate::Intent;
 use crate::text::{Pattern, rx};
@@ -15,17 +15,44 @@ static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
 });
 
 /// How long each section is: the structure view carries section sizes ("section sizes for
-/// X", "how long is each part of the article on X", "with how big each section is").
+/// X", "how long is each part of the article on X", "with how big each section is", "which
+/// parts are the biggest").
 pub(super) static SECTION_SIZES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
+        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest|bigger|longer|shorter|smaller)|(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)\s+(?:sections?|parts?|chapters?)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
     )
 });
+
+/// "break down the X article by section": the structure view of a named article (a name or
+/// a noun for an article; "break down a research paper by section" is a task).
+static BREAKDOWN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:break(?:ing)?\s+down|split(?:ting)?\s+up|split)\s+(?P<t>.+?)\s+(?:by|into)\s+(?:its\s+)?(?:sections?|parts?|chapters?|headings?)\b",
+    )
+});
+
+/// "which sections of the X article are the longest": sizes asked of a named article.
+static LONGEST_SECTIONS_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:of|in)\s+(?P<t>.+?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)$",
+    )
+});
+
+fn breakdown_subject(text: &str) -> Option<String> {
+    let c = caps(&BREAKDOWN, text).or_else(|| caps(&LONGEST_SECTIONS_OF, text))?;
+    let raw = group(&c, "t");
+    (looks_like_title(&raw) || is_match(&ARTICLE_NOUN, &raw))
+        .then(|| title_of(&raw))
+        .flatten()
+}
 
 pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
     let t = match cue_subject(&STRUCTURE_SPECIFIC, ctx.text) {
         Some(t) => t,
-        None => section_sizes_subject(ctx.text)?,
+        None => match breakdown_subject(ctx.text) {
+            Some(t) => t,
+            None => section_sizes_subject(ctx.text)?,
+        },
     };
     hit(
         Intent::Structure {
@@ -56,16 +83,37 @@ static TOC_CUE: Pattern = LazyLock::new(|| {
         r"\b(?:table\s+of\s+contents|toc|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
     )
 });
+/// The list of an article's headings, asked by the headings or the outline: the table of
+/// contents too ("list the headings in X", "the outline of the article on X"). These words
+/// name other things as often ("headings in markdown", "outline of the French Revolution"
+/// for an essay), so they take an article: a name, a path or a noun for an article.
+static HEADINGS_CUE: Pattern = LazyLock::new(|| rx(r"\b(?:headings|outline)\b"));
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:what|which)\s+(?:sections|chapters)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?$",
+    )
+});
+/// "what are the sections of X": a what/which question asks for the view when the cue is
+/// what it asks for. "Which sections of the UCC govern the sale of goods?" picks sections
+/// by their content, a question about the world.
+static TOC_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)(?:'s|s|\s+(?:are|is|were|was))\s+(?:(?:the|all|its|their|all\s+the)\s+)?(?:main\s+|top-level\s+)?(?:table\s+of\s+contents|toc|contents|sections|chapters|section\s+(?:headings|titles|names)|headings|outline)\b",
     )
 });
 
 pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
     let t = match caps(&TOC_QUESTION, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
-        None => cue_subject(&TOC_CUE, ctx.text)?,
+        None => {
+            if is_match(&WHAT_OPENER, ctx.text) && !is_match(&TOC_ASKED, ctx.text) {
+                return None;
+            }
+            match cue_subject(&TOC_CUE, ctx.text) {
+                Some(t) => t,
+                None => headings_subject(ctx.text)?,
+            }
+        }
     };
     hit(
         Intent::Toc {
@@ -76,9 +124,15 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// The article whose headings or outline are asked, when one is named.
+fn headings_subject(text: &str) -> Option<String> {
+    let t = cue_subject(&HEADINGS_CUE, text)?;
+    (looks_like_title(&t) || is_match(&ARTICLE_NOUN, text)).then_some(t)
+}
+
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to)\b\s*)+",
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
     )
 });
 static SECTION_COMMA: Pattern =
@@ -144,9 +198,7 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
 }
 
 static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
-    rx(
-        r"\b(?:structure|structured|headings?|anchors?|outline|layout|organi[sz]ed|organi[sz]ation|gliederung)\b",
-    )
+    rx(r"\b(?:structure|structured|anchors?|layout|organi[sz]ed|organi[sz]ation|gliederung)\b")
 });
 static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
     rx(r"^how\s+(?:is|are)\s+(?P<t>.+?)\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b")
@@ -204,8 +256,8 @@ static SUMMARY_CUE: Pattern = LazyLock::new(|| {
         r"\b(?:summary|summari[sz]e|summari[sz]ation|tl;?dr|overview|gist|intro|introduction|brief|briefly|short\s+description|résumé|resume|resumen|zusammenfassung|synopsis|in\s+a\s+nutshell|explain)\b",
     )
 });
-static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|quickly)\b\s*"));
 static EXPLAIN: Pattern = LazyLock::new(|| rx(r"^explain\b"));
+static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|quickly)\b\s*"));
 
 /// The text after the last match of `cue`, uncleaned.
 fn subject_raw_after(cue: &Pattern, s: &str) -> String {
@@ -218,10 +270,15 @@ fn subject_raw_after(cue: &Pattern, s: &str) -> String {
 }
 
 pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
+    let cue = SUMMARY_CUE.as_ref()?;
+    // In a question a summary word is the object asked for ("what's the gist of X") or part
+    // of the topic ("What is the typical structure of an appellate brief?").
+    if starts_like_question(ctx.text) && !cue_position(cue, ctx.text).is_some_and(|p| p.0) {
+        return None;
+    }
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;
     // "summary statistics in pandas": the cue qualifies a lowercase topic. A summary is asked
     // of something ("summary of X", "summarize X", "X in a nutshell") or of a named article.
-    let cue = SUMMARY_CUE.as_ref()?;
     let after_cue = cue
         .find(ctx.text)
         .and_then(|m| ctx.text.get(m.end()..))
@@ -237,13 +294,18 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
         Some(re) => title_of(&re.replace(&raw, ""))?,
         None => raw,
     };
-    // "explain X" asks what X is, like "what is X?": the same subjects are searched instead
-    // (long ones, "the structure of proteins", "the difference between ..."), unless X is
-    // named as an article.
-    if is_match(&EXPLAIN, ctx.text)
-        && !looks_like_title(&t)
-        && !is_match(&DOCUMENT_REFERENCE, ctx.text)
-        && !super::search::is_question_subject(&subject_raw_after(&SUMMARY_CUE, ctx.text), &t)
+    // A summary of a named article is the summary view. A relation or evaluation of a topic
+    // is searched ("overview of keto diet pros and cons", "explain the difference between
+    // ..."); and asked as a question or with "explain", the subjects "what is X?" takes, the
+    // others searched ("Could you give me an overview of the main causes of World War I?",
+    // "explain the structure of proteins"), where an imperative names the part of an
+    // article it wants summarised ("summary of the plot of Macbeth").
+    let named = looks_like_title(&t) || is_match(&DOCUMENT_REFERENCE, ctx.text);
+    let raw_subject = subject_raw_after(&SUMMARY_CUE, ctx.text);
+    let asked = ctx.question || is_match(&EXPLAIN, ctx.text);
+    if !named
+        && (super::search::is_relation(&t)
+            || (asked && !super::search::is_question_subject(&raw_subject, &t)))
     {
         return None;
     }
@@ -265,6 +327,8 @@ mod tests {
         assert!(STRUCTURE_SPECIFIC.is_some(), "STRUCTURE_SPECIFIC");
         assert!(TOC_CUE.is_some(), "TOC_CUE");
         assert!(TOC_QUESTION.is_some(), "TOC_QUESTION");
+        assert!(TOC_ASKED.is_some(), "TOC_ASKED");
+        assert!(HEADINGS_CUE.is_some(), "HEADINGS_CUE");
         assert!(SECTION_LEAD.is_some(), "SECTION_LEAD");
         assert!(SECTION_COMMA.is_some(), "SECTION_COMMA");
         assert!(SECTION_POSSESSIVE.is_some(), "SECTION_POSSESSIVE");
@@ -281,6 +345,8 @@ mod tests {
         assert!(DOCUMENT_REFERENCE.is_some(), "DOCUMENT_REFERENCE");
         assert!(QUESTION_WORDS_LEAD.is_some(), "QUESTION_WORDS_LEAD");
         assert!(SECTION_SIZES.is_some(), "SECTION_SIZES");
+        assert!(BREAKDOWN.is_some(), "BREAKDOWN");
+        assert!(LONGEST_SECTIONS_OF.is_some(), "LONGEST_SECTIONS_OF");
     }
 
     fn view(text: &str) -> Option<Intent> {
@@ -289,6 +355,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
     }
@@ -316,12 +383,217 @@ mod tests {
                 "{q}"
             );
         }
+        for (q, t) in [
+            (
+                "break down the Photosynthesis article by section, which parts are the biggest",
+                "Photosynthesis",
+            ),
+            ("break down Ray Charles into its sections", "Ray Charles"),
+            ("which sections of the Jazz article are the longest", "Jazz"),
+            ("the longest sections of the page on Tokyo", "Tokyo"),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Structure {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
         for q in [
+            "break down a research paper by section",
+            "which parts of the brain are the biggest",
             "how long is each section of the Appalachian Trail",
             "section lengths for a thesis",
             "how long is each part of a marathon",
         ] {
             assert_ne!(view(q).map(|i| i.name()), Some("Structure"), "{q}");
+        }
+    }
+
+    fn view_q(text: &str, question: bool) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+            question,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn an_overview_of_a_topic_asked_as_a_question_is_searched() {
+        let summary = |t: &str| {
+            Some(Intent::Summary {
+                title_or_path: t.into(),
+            })
+        };
+        // Asked as a question ("Could you give me ...?"), an overview of an attribute of a
+        // topic is a search.
+        for q in [
+            "give me an overview of the main causes of World War I",
+            "give me a summary of the key events of the Cold War",
+            "a brief overview of the major symptoms of anemia",
+        ] {
+            assert_ne!(view_q(q, true).map(|i| i.name()), Some("Summary"), "{q}");
+        }
+        // A summary word inside a question about the world is topic.
+        for q in [
+            "what is the typical structure of an appellate brief",
+            "what should an executive summary contain",
+            "who wrote the brief",
+        ] {
+            assert_ne!(view_q(q, true).map(|i| i.name()), Some("Summary"), "{q}");
+        }
+        // Relations and evaluations are searched however they are asked.
+        for q in [
+            "overview of keto diet pros and cons",
+            "summary of the advantages and disadvantages of nuclear power",
+            "quick overview of intermittent fasting benefits and risks",
+        ] {
+            assert_ne!(view_q(q, false).map(|i| i.name()), Some("Summary"), "{q}");
+        }
+        // A summary of a named article, or of a topic asked for, stays a summary.
+        assert_eq!(
+            view_q("give me an overview of the French Revolution", true),
+            summary("French Revolution")
+        );
+        assert_eq!(
+            view_q("what's the summary of the Moon article", true),
+            summary("Moon")
+        );
+        assert_eq!(
+            view_q("summary of the plot of Macbeth", false),
+            summary("plot of Macbeth")
+        );
+        assert_eq!(
+            view_q("overview of photosynthesis", false),
+            summary("photosynthesis")
+        );
+    }
+
+    #[test]
+    fn a_clause_that_restates_the_request() {
+        for (q, t) in [
+            (
+                "give me the gist of the Great Barrier Reef page, just the intro",
+                "Great Barrier Reef",
+            ),
+            ("the summary of Jazz, only the intro", "Jazz"),
+            (
+                "Provide a brief summary of the article 'Plate tectonics'",
+                "Plate tectonics",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Summary {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn headings_and_outlines_are_the_table_of_contents() {
+        for (q, t) in [
+            (
+                "List the headings in the Hypertension article",
+                "Hypertension",
+            ),
+            ("Show me the outline of the article on Jazz", "Jazz"),
+            ("outline of Hamlet", "Hamlet"),
+            (
+                "headings of std/iter/trait.Iterator.html",
+                "std/iter/trait.Iterator.html",
+            ),
+            ("what are the headings of the Moon article", "Moon"),
+            ("the colosseum article headings", "colosseum"),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Toc {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        // The structure view keeps structure, anchors and sizes.
+        assert_eq!(
+            view("heading structure of Jazz").map(|i| i.name()),
+            Some("Structure")
+        );
+        assert_eq!(
+            view("headings and anchors of Jazz").map(|i| i.name()),
+            Some("Structure")
+        );
+        // Headings and outlines of a topic are searched.
+        for q in [
+            "headings in markdown how many # can you use",
+            "outline of a research paper",
+            "outline of the french revolution for my essay",
+        ] {
+            assert_ne!(view(q).map(|i| i.name()), Some("Toc"), "{q}");
+        }
+    }
+
+    #[test]
+    fn sections_picked_by_their_content_are_a_question_about_the_world() {
+        for q in [
+            "Which sections of the Uniform Commercial Code govern the sale of goods",
+            "what chapters of the Bible mention Moses",
+            "which sections of the GDPR apply to small businesses",
+        ] {
+            assert_ne!(view(q).map(|i| i.name()), Some("Toc"), "{q}");
+        }
+        for (q, t) in [
+            (
+                "what are the sections of Hit the Road Jack",
+                "Hit the Road Jack",
+            ),
+            ("which sections are in C/Photosynthesis", "C/Photosynthesis"),
+            ("what sections does the Jazz article have", "Jazz"),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Toc {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn request_words_before_a_section_name() {
+        for (q, t, sec) in [
+            (
+                "Extract the 'Pathophysiology' section of the Asthma article",
+                "Asthma",
+                "Pathophysiology",
+            ),
+            (
+                "what's in the causes part of the great depression article",
+                "great depression",
+                "causes",
+            ),
+            ("retrieve the History section of Rome", "Rome", "History"),
+            (
+                "what is in the Legacy section of the Ray Charles page",
+                "Ray Charles",
+                "Legacy",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Section {
+                    title_or_path: t.into(),
+                    section: sec.into()
+                }),
+                "{q}"
+            );
         }
     }
 }

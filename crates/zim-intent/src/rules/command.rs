@@ -89,10 +89,11 @@ const COMMANDS: &[(&str, Command)] = &[
     ("tableofcontents", Command::Toc),
     ("contents", Command::Toc),
     ("articletoc", Command::Toc),
+    ("outline", Command::Toc),
+    ("headings", Command::Toc),
     ("structure", Command::Structure),
     ("articlestructure", Command::Structure),
     ("entrystructure", Command::Structure),
-    ("outline", Command::Structure),
     ("section", Command::Section),
     ("articlesection", Command::Section),
     ("entrysection", Command::Section),
@@ -195,6 +196,51 @@ struct Args {
     query: Option<String>,
     namespace: Option<String>,
     limit: Option<u32>,
+    /// Quoted positional arguments, as a function call gives them: `section("Rome",
+    /// "History")` has `["Rome", "History"]`.
+    positional: Vec<String>,
+}
+
+/// The free text as quoted positional arguments separated by commas (`"Rome", "History"`),
+/// or nothing when any part is unquoted: a comma in plain text belongs to it ("Paris,
+/// France").
+fn positional_args(free: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    for c in free.chars() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                cur.push(c);
+            }
+            Some(_) => cur.push(c),
+            None if c == ',' => parts.push(std::mem::take(&mut cur)),
+            None => {
+                if matches!(c, '"' | '\'' | '`') && cur.trim().is_empty() {
+                    quote = Some(c);
+                }
+                cur.push(c);
+            }
+        }
+    }
+    parts.push(cur);
+    let unquoted: Vec<String> = parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| {
+            let q = p.chars().next()?;
+            (matches!(q, '"' | '\'' | '`') && p.len() >= 2 && p.ends_with(q)).then(|| {
+                p.get(1..p.len().saturating_sub(1))
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            })
+        })
+        .collect();
+    let all_quoted = unquoted.len() == parts.iter().filter(|p| !p.trim().is_empty()).count();
+    if all_quoted { unquoted } else { Vec::new() }
 }
 
 /// Start of a `key=value` pair (also `"key": value` inside braces).
@@ -223,12 +269,18 @@ fn parse_args(raw: &str) -> Args {
         .collect();
     let first_key = starts.first().map_or(body.len(), |s| s.0);
     // A key may be quoted: its opening quote belongs to it, not to the free text.
-    args.free = body
-        .get(..first_key)
-        .unwrap_or_default()
-        .trim_end_matches(['"', '\''])
-        .trim()
-        .to_string();
+    let free = body.get(..first_key).unwrap_or_default();
+    args.free = if starts.is_empty() {
+        free
+    } else {
+        free.trim_end_matches(['"', '\''])
+    }
+    .trim()
+    .to_string();
+    args.positional = positional_args(&args.free);
+    if let Some(first) = args.positional.first() {
+        args.free = first.clone();
+    }
     for (i, (_, value_start, key)) in starts.iter().enumerate() {
         let value_end = starts.get(i.saturating_add(1)).map_or(body.len(), |s| s.0);
         let value = body
@@ -384,8 +436,10 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
             )
         }
         Command::Section => {
-            let (t, s) = match (args.title.clone(), args.section.clone()) {
+            let second = args.positional.get(1).cloned();
+            let (t, s) = match (args.title.clone(), args.section.clone().or(second)) {
                 (Some(t), Some(s)) => (t, s),
+                (None, Some(s)) if args.positional.len() >= 2 => (title()?, s),
                 (t, s) => {
                     let split = super::caps(&SECTION_SPLIT, &args.free)?;
                     let t = t.or_else(|| title_of(split.name("t")?.as_str()))?;
@@ -405,7 +459,10 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         Command::Browse | Command::Walk => {
             // Without a namespace the archive's content is meant ("browse", "walk:").
             let namespace = namespace_arg(&args).unwrap_or_else(|| "C".to_string());
-            let limit = ctx.limit.or(args.limit);
+            let limit = ctx
+                .limit
+                .or(args.limit)
+                .or_else(|| args.positional.get(1).and_then(|n| n.parse().ok()));
             let intent = if command == Command::Walk {
                 Intent::Walk { namespace, limit }
             } else {
@@ -448,8 +505,61 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         tool_call(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn positional_arguments_of_a_function_call() {
+        assert_eq!(
+            call("section(\"Rome\", \"History\")"),
+            Some(Intent::Section {
+                title_or_path: "Rome".into(),
+                section: "History".into()
+            })
+        );
+        assert_eq!(
+            call("get_section('Ray Charles', 'Early life')"),
+            Some(Intent::Section {
+                title_or_path: "Ray Charles".into(),
+                section: "Early life".into()
+            })
+        );
+        assert_eq!(
+            call("summary(\"Ada Lovelace\")"),
+            Some(Intent::Summary {
+                title_or_path: "Ada Lovelace".into()
+            })
+        );
+        assert_eq!(
+            call("find_by_title(\"Hypothyroidism\")"),
+            Some(Intent::FindByTitle {
+                title: "Hypothyroidism".into()
+            })
+        );
+        assert_eq!(
+            call("search(\"daily sodium intake, adults\")"),
+            Some(Intent::Search {
+                query: "daily sodium intake, adults".into(),
+                all_archives: false
+            })
+        );
+        assert_eq!(
+            call("browse(\"A\", \"20\")"),
+            Some(Intent::Browse {
+                namespace: "A".into(),
+                limit: Some(20)
+            })
+        );
+        // A comma in unquoted text is part of the title.
+        assert_eq!(
+            call("get_article: Paris, France"),
+            Some(Intent::GetArticle {
+                title_or_path: "Paris, France".into()
+            })
+        );
+        assert_eq!(positional_args("\"Rome\", History"), Vec::<String>::new());
     }
 
     #[test]

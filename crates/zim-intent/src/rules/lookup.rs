@@ -76,7 +76,14 @@ fn clean_prefix(s: &str) -> String {
     t.to_string()
 }
 
+/// How, why, when or where something happens: a question about the world, in which
+/// "autocomplete suggestions for queries" or "titles that begin with a verb" are topic.
+static HOW_QUESTION: Pattern = LazyLock::new(|| rx(r"^(?:how|why|when|where)\b"));
+
 pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
+    if is_match(&HOW_QUESTION, ctx.text) {
+        return None;
+    }
     for (re, conf, rule) in [
         (&SUGGEST_COMMAND, 0.9, "suggest: command"),
         (&SUGGEST_STARTS_WITH, 0.85, "suggest: titles starting with"),
@@ -146,13 +153,16 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+like|(?:articles|pages|entries|topics|ones|reads)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see\s+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
 static RELATED_CONNECTOR: Pattern = LazyLock::new(|| rx(r"^(?:to|for|of|with|on)\b"));
-static RELATED_DIRECT: Pattern =
-    LazyLock::new(|| rx(r"^(?:(?:show\s+(?:me\s+)?)?(?:more\s+like|see\s+also|what\s+else))\b"));
+static RELATED_DIRECT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:show\s+(?:me\s+)?|give\s+(?:me\s+)?|find\s+(?:me\s+)?)?(?:more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|see\s+also|what\s+else))\b",
+    )
+});
 static RELATED_LEAD_START: Pattern =
     LazyLock::new(|| rx(r"^(?:articles|pages|topics|ones|items|entries|reading|to|for|of|with)\b"));
 static RELATED_LEAD: Pattern = LazyLock::new(|| {
@@ -240,9 +250,12 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
 });
 static LINKS_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|urls?|outbound|outgoing|backlinks)\b"));
-/// What an article's links are asked with: "links in/of/from X", "what X references".
+/// What an article's links are asked with: "links in/of/from X", "the hyperlinks contained
+/// in X", "backlinks for X".
 static LINKS_OF: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:links?|hyperlinks?|urls?)\s+(?:in|of|from|on|for|inside|within|out\s+of)\s+\S")
+    rx(
+        r"\b(?:(?:links?|hyperlinks?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
+    )
 });
 static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
     rx(
@@ -421,6 +434,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         suggest(&ctx).map(|h| h.intent)
     }
@@ -444,9 +458,78 @@ mod tests {
         assert_eq!(suggestion("autocomplete not working in vscode"), None);
         assert_eq!(suggestion("suggest some pages related to Jazz"), None);
         assert_eq!(suggestion("suggest articles like Volcano"), None);
+        // How and why questions are about the world.
+        assert_eq!(
+            suggestion("How do search engines generate autocomplete suggestions for queries"),
+            None
+        );
+        assert_eq!(
+            suggestion("why are titles starting with The sorted last"),
+            None
+        );
+        assert_eq!(suggestion("when do suggestions for Mozart appear"), None);
         // ... while a prefix may still look like anything.
         assert_eq!(suggestion("autocomplete Inter"), prefix("Inter"));
         assert_eq!(suggestion("suggestions for 'simil'"), prefix("simil"));
+    }
+
+    fn run(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+            question: false,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn links_with_a_participle_and_backlinks() {
+        for (q, t) in [
+            (
+                "Enumerate the hyperlinks contained in the article on Sigmund Freud",
+                "Sigmund Freud",
+            ),
+            ("list the links found in Ray Charles", "Ray Charles"),
+            ("backlinks for Isaac Newton", "Isaac Newton"),
+            ("incoming links to the Jazz article", "Jazz"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Links {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        for q in [
+            "how do backlinks for a website improve seo",
+            "are backlinks for my blog worth buying",
+        ] {
+            assert_ne!(run(q).map(|i| i.name()), Some("Links"), "{q}");
+        }
+    }
+
+    #[test]
+    fn more_of_a_kind_like_an_article() {
+        for (q, t) in [
+            ("more stuff like the colosseum article", "colosseum"),
+            ("give me more things like Ray Charles", "Ray Charles"),
+            ("more articles like the one on Jazz", "Jazz"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Related {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        assert_ne!(
+            run("why do cats like boxes").map(|i| i.name()),
+            Some("Related")
+        );
     }
 
     #[test]
@@ -472,6 +555,7 @@ mod tests {
     fn patterns_compile() {
         assert!(LINKS_PASSIVE.is_some(), "LINKS_PASSIVE");
         assert!(SUGGEST_COMMAND.is_some(), "SUGGEST_COMMAND");
+        assert!(HOW_QUESTION.is_some(), "HOW_QUESTION");
         assert!(ARGUMENT_NOUN.is_some(), "ARGUMENT_NOUN");
         assert!(TOPIC_CONTINUATION.is_some(), "TOPIC_CONTINUATION");
         assert!(PAGES_LIKE.is_some(), "PAGES_LIKE");

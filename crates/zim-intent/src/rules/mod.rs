@@ -31,6 +31,10 @@ pub struct Context<'a> {
     pub all_archives: bool,
     pub limit: Option<u32>,
     pub archive_named: bool,
+    /// The request was written as a question: it opens with a question word or a modal
+    /// ("Could you give me ...?") or ends with "?". Politeness and punctuation are gone
+    /// from `text`.
+    pub question: bool,
 }
 
 /// A matching rule's result.
@@ -172,29 +176,36 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
     )
 });
 
 /// A noun for the view itself between a cue and its subject: "structure report for X",
-/// "toc listing of X".
+/// "toc listing of X"; or a participle saying where the thing asked is ("the hyperlinks
+/// contained in X").
 static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
-    rx(r"^\s*(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)\b")
+    rx(
+        r"^\s*(?:(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
+    )
 });
 
 /// Subject for a cue word: the text after the last cue match, or if that is empty the text
-/// before the first one (without leading verbs): "toc of X" and "X toc" both give X.
+/// after an earlier one up to the next ("the gist of X page, just the intro" gives X), or
+/// the text before the first one (without leading verbs): "toc of X" and "X toc" both give X.
 fn subject_around(re: &Regex, s: &str) -> Option<String> {
-    let last = re.find_iter(s).last()?;
-    let after = s.get(last.end()..).unwrap_or_default();
-    let after = match VIEW_NOUN_LEAD.as_ref() {
-        Some(v) => v.replace(after, ""),
-        None => after.into(),
-    };
-    if let Some(t) = title_of(&after) {
-        return Some(t);
+    let cues: Vec<regex::Match> = re.find_iter(s).collect();
+    for (i, cue) in cues.iter().enumerate().rev() {
+        let end = cues.get(i.saturating_add(1)).map_or(s.len(), |m| m.start());
+        let after = s.get(cue.end()..end).unwrap_or_default();
+        let after = match VIEW_NOUN_LEAD.as_ref() {
+            Some(v) => v.replace(after, ""),
+            None => after.into(),
+        };
+        if let Some(t) = title_of(without_restating_clause(&after)) {
+            return Some(t);
+        }
     }
-    let first = re.find(s)?;
+    let first = cues.first()?;
     let before = s.get(..first.start()).unwrap_or_default();
     let before = match LEADING_VERBS.as_ref() {
         Some(v) => v.replace(before, "").to_string(),
@@ -202,6 +213,28 @@ fn subject_around(re: &Regex, s: &str) -> Option<String> {
     };
     title_of(before.trim().trim_end_matches("'s"))
 }
+
+/// The text without a last clause made only of words that restate the request before a
+/// later cue: "of the Reef page, just the" (the cue "intro" follows) is "of the Reef page".
+fn without_restating_clause(s: &str) -> &str {
+    match s.rfind([',', ';']) {
+        Some(i)
+            if s.get(i.saturating_add(1)..)
+                .unwrap_or_default()
+                .split_whitespace()
+                .all(|w| is_match(&RESTATING_WORD, w)) =>
+        {
+            s.get(..i).unwrap_or_default()
+        }
+        _ => s,
+    }
+}
+
+static RESTATING_WORD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:just|only|the|a|an|its|me|us|give|show|i|want|need|please|and|or|not|no|whole|full|short|quick)$",
+    )
+});
 
 fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
     let re = cue.as_ref()?;
@@ -217,9 +250,13 @@ fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
 /// "outline of X") or at the end ("X toc", "Moon's table of contents"). In the middle of a
 /// sentence ("server health checks in Kubernetes", "symbolic links on linux") it is topic.
 pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
-    let Some(first) = re.find(s) else {
-        return false;
-    };
+    cue_position(re, s).is_some_and(|(at_start, at_end)| at_start || at_end)
+}
+
+/// Whether a cue stands at the command position (first) and whether it stands at the end
+/// (second); `None` when it does not occur.
+pub(crate) fn cue_position(re: &Regex, s: &str) -> Option<(bool, bool)> {
+    let first = re.find(s)?;
     let before = s.get(..first.start()).unwrap_or_default();
     let before = match LEADING_VERBS.as_ref() {
         Some(v) => v.replace(before, "").to_string(),
@@ -234,7 +271,7 @@ pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
         .unwrap_or_default()
         .trim_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
     let at_end = after.is_empty() || is_match(&TRAILING_FILLER, after);
-    at_start || at_end
+    Some((at_start, at_end))
 }
 
 /// Whether the words after a cue make it a modifier of a noun, as in "contents insurance vs
@@ -260,7 +297,7 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
 /// determiners, nouns for the view.
 static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
     )
 });
 
@@ -345,6 +382,16 @@ static COMMAND_FILLER: Pattern = LazyLock::new(|| {
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
 static TRAILING_FILLER: Pattern =
     LazyLock::new(|| rx(r"^(?:please|pls|thanks|for\s+me|only|view|page)$"));
+
+/// Whether the request as written (before politeness is stripped) is a question: "Could you
+/// give me an overview of X?", "what are ...", "is it ...?".
+pub fn written_as_question(s: &str) -> bool {
+    let s = s.trim();
+    s.ends_with('?') || is_question(s) || is_match(&WHAT_QUESTION, s)
+}
+
+static WHAT_QUESTION: Pattern =
+    LazyLock::new(|| rx(r"^(?:[¿¡]\s*)?(?:what|which|what's|whats|who)\b"));
 
 /// A request that reads as a question (not an imperative).
 pub(crate) fn is_question(s: &str) -> bool {
@@ -530,6 +577,10 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "browse",
     "ask",
     "content",
+    // Chat fillers ("what can i even search in here, like which sources").
+    "even",
+    "like",
+    "actually",
     "everything",
     "alright",
     "ping",
@@ -606,6 +657,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         classify(&ctx).map(|h| (h.intent, h.rule))
     }
@@ -743,7 +795,7 @@ mod tests {
         );
         assert_eq!(
             run("outline of the article Photosynthesis").map(|r| r.0),
-            Some(Intent::Structure {
+            Some(Intent::Toc {
                 title_or_path: title("Photosynthesis")
             })
         );
@@ -820,6 +872,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         assert!(classify(&ctx).is_some_and(|h| h.confidence < crate::FALLBACK_THRESHOLD));
         assert!(subject_confidence(0.9, "Italy") > 0.85);
@@ -832,6 +885,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         let h = classify(&ctx).expect("a rule matches");
         assert_eq!(
@@ -1012,6 +1066,23 @@ mod tests {
             run("section 3 of the tax code").map(|r| r.0.name()),
             Some("Section")
         );
+    }
+
+    #[test]
+    fn the_sources_asked_about_in_chat() {
+        for q in [
+            "what can i even search in here, like which sources",
+            "which sources do you have",
+            "what can I actually search, like which archives",
+        ] {
+            assert_eq!(run(q).map(|r| r.0), Some(Intent::ListArchives), "{q}");
+        }
+        for q in [
+            "what sources did Darwin use",
+            "list sources for my essay on Rome",
+        ] {
+            assert_ne!(run(q).map(|r| r.0), Some(Intent::ListArchives), "{q}");
+        }
     }
 
     #[test]

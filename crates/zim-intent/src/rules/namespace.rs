@@ -120,7 +120,7 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|display|print|output|return|retrieve|fetch|get|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -133,7 +133,15 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+    )
+});
+static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
+/// What the archive holds, asked as a question: "what pages are in this thing, show me like
+/// 15", "which articles are in here".
+static WHAT_IS_IN_IT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:pages|entries|articles|titles|items|stuff|things|content)\s+(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))\b(?P<rest>.*)$",
     )
 });
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
@@ -144,6 +152,18 @@ static EXHAUSTIVE: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&WHAT_IS_IN_IT, ctx.text)
+        && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
+    {
+        return hit(
+            Intent::Browse {
+                namespace: "C".to_string(),
+                limit: ctx.limit,
+            },
+            0.85,
+            "browse: what the archive holds",
+        );
+    }
     // "what's in this zim? list a few articles": the clause with the verb decides.
     let c = ctx
         .text
@@ -153,6 +173,13 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
             caps(&ARCHIVE_PASS, clause).or_else(|| caps(&ARCHIVE_PASS_NOUN, clause))
         })?;
     if !is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest")) {
+        return None;
+    }
+    // One page is an article ("show the page"); "every single page" is the archive's.
+    let obj = group(&c, "obj").to_lowercase();
+    if matches!(obj.as_str(), "page" | "article" | "title" | "item")
+        && !is_match(&EVERY, &group(&c, "quant"))
+    {
         return None;
     }
     // The noun phrase has no verb: its quantifier alone says whether everything is meant.
@@ -199,6 +226,7 @@ mod tests {
             all_archives: false,
             limit: None,
             archive_named: false,
+            question: false,
         };
         archive_pass(&ctx).map(|h| h.intent.name())
     }
@@ -227,6 +255,29 @@ mod tests {
         assert_eq!(pass("a few pages of the archive please"), Some("Browse"));
         assert_eq!(pass("every page of the book"), None);
         assert_eq!(pass("all articles of the constitution"), None);
+        // Other request verbs, singular objects after "every", a start and a count.
+        assert_eq!(pass("Display the entries"), Some("Browse"));
+        assert_eq!(pass("print a few titles"), Some("Browse"));
+        assert_eq!(
+            pass("go through every single page one by one"),
+            Some("Walk")
+        );
+        assert_eq!(pass("show every article in the archive"), Some("Walk"));
+        assert_eq!(pass("show the page"), None);
+        assert_eq!(pass("get the article"), None);
+        assert_eq!(
+            pass(
+                "Enumerate all articles in order, starting from the first, so I can build an index"
+            ),
+            Some("Walk")
+        );
+        // What the archive holds, asked as a question.
+        assert_eq!(
+            pass("what pages are in this thing, show me like 15"),
+            Some("Browse")
+        );
+        assert_eq!(pass("which articles are in here"), Some("Browse"));
+        assert_eq!(pass("what pages are in this book about whales"), None);
     }
 
     #[test]
@@ -238,5 +289,7 @@ mod tests {
         assert!(WALK_CUE.is_some(), "WALK_CUE");
         assert!(BROWSE_CUE.is_some(), "BROWSE_CUE");
         assert!(ARCHIVE_PASS_NOUN.is_some(), "ARCHIVE_PASS_NOUN");
+        assert!(EVERY.is_some(), "EVERY");
+        assert!(WHAT_IS_IN_IT.is_some(), "WHAT_IS_IN_IT");
     }
 }

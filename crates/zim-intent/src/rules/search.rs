@@ -15,7 +15,7 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
 });
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
     )
 });
 
@@ -38,8 +38,24 @@ pub(super) fn search_query(raw: &str) -> String {
     )
 }
 
+/// A search asked for with a request verb: "Retrieve search results for 'X'", "run a
+/// full-text search on X", "show me the search hits about X". The search must lead to its
+/// query ("results for", "search on"): "get search engine tips" is a topic.
+static SEARCH_REQUESTED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:retrieve|get|show|give|fetch|display|return|list|run|do|perform|execute|make|pull\s+up)\s+(?:me\s+|us\s+)?(?:the\s+|a\s+|an\s+|some\s+|your\s+)?(?:quick\s+)?(?:full[- ]?text\s+)?(?:search|query)\s*(?:results?|hits|matches)?\s+(?:for|on|about|of|regarding|matching)\s+(?P<q>.+)$",
+    )
+});
+
 pub(super) fn search_command(ctx: &Context) -> Option<RuleHit> {
-    search_from(&SEARCH_COMMAND, ctx, 0.92, "search: command word")
+    search_from(&SEARCH_COMMAND, ctx, 0.92, "search: command word").or_else(|| {
+        search_from(
+            &SEARCH_REQUESTED,
+            ctx,
+            0.9,
+            "search: search results asked for",
+        )
+    })
 }
 
 /// A search for the cleaned `q` group of `pattern`, or `None` when it does not match or
@@ -86,15 +102,23 @@ static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {
 /// similarities of ..."); two things set against each other ("tabs vs spaces") are one too.
 static NOT_A_TITLE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[a-z][\w-]*\s+){0,2}?(?:differences?|difference|relationship|relation|connection|comparison|similarities|similarity|distinction|pros\s+and\s+cons|tradeoffs?|trade-offs?)\s+(?:between|of|among|in)\b|\s(?:vs\.?|versus)\s",
+        r"^(?:[a-z][\w-]*\s+){0,2}?(?:differences?|difference|relationship|relation|connection|comparison|similarities|similarity|distinction|pros\s+and\s+cons|tradeoffs?|trade-offs?)\s+(?:between|of|among|in)\b|\s(?:vs\.?|versus)\s|\b(?:pros\s+and\s+cons|advantages\s+and\s+disadvantages|benefits\s+and\s+(?:risks|drawbacks)|strengths\s+and\s+weaknesses)\b",
     )
 });
 
-/// "the structure of DNA", "the main idea of stoicism", "the title of the first book": a
+/// Whether a subject is a comparison, relation or evaluation rather than a title ("the
+/// differences between X and Y", "keto diet pros and cons").
+pub(super) fn is_relation(t: &str) -> bool {
+    is_match(&NOT_A_TITLE, t)
+}
+
+/// "the structure of DNA", "the main idea of stoicism", "the common contraindications for an
+/// MRI scan", "the title of the first book": a
 /// question about an attribute of something (lowercase, so not a title such as "The Lord of
 /// the Rings"), searched rather than summarised.
-static ATTRIBUTE_OF: Pattern =
-    LazyLock::new(|| regex::Regex::new(r"^the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s").ok());
+static ATTRIBUTE_OF: Pattern = LazyLock::new(|| {
+    regex::Regex::new(r"^(?:(?:of|on|about|for|to)\s+)?the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:of|for|in|on|to|with|among|during|after)\s").ok()
+});
 
 /// Whether the subject of "what is X?" / "explain X" (`raw` as written, `t` cleaned) can be
 /// an article's title: short, and not a relation ("the difference between ...") nor an
@@ -162,6 +186,13 @@ mod tests {
             "tail recursion"
         );
         assert!(!mentions_all_archives("search for loaded dice"));
+        for q in [
+            "look through all your files for anything on the treaty of tordesillas",
+            "search every one of your archives for Mozart",
+            "check all of your wikis for jazz",
+        ] {
+            assert!(mentions_all_archives(q), "{q}");
+        }
     }
 
     #[test]
@@ -185,9 +216,73 @@ mod tests {
         }
     }
 
+    fn run(text: &str) -> Option<Intent> {
+        let ctx = Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+            question: false,
+        };
+        super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn search_results_asked_for_with_a_request_verb() {
+        for (q, query) in [
+            (
+                "Retrieve search results for 'file descriptor limits ulimit'",
+                "file descriptor limits ulimit",
+            ),
+            ("run a full-text search on tail recursion", "tail recursion"),
+            ("show me the search hits for Mozart", "Mozart"),
+            ("do a quick search about volcanoes", "volcanoes"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Search {
+                    query: query.into(),
+                    all_archives: false
+                }),
+                "{q}"
+            );
+        }
+        // Search as a topic word after a verb is no search command.
+        for q in [
+            "get search engine optimization tips",
+            "show search history in chrome",
+        ] {
+            assert_ne!(
+                run(q),
+                Some(Intent::Search {
+                    query: "engine optimization tips".into(),
+                    all_archives: false
+                }),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn attributes_of_a_topic_are_no_titles() {
+        for t in [
+            "the common contraindications for an MRI scan",
+            "the usual dosage of ibuprofen",
+            "the best practices in code review",
+            "of the main causes of World War I",
+        ] {
+            assert!(!is_question_subject(t, t), "{t}");
+        }
+        assert!(is_question_subject(
+            "the Treaty of Versailles",
+            "Treaty of Versailles"
+        ));
+    }
+
     #[test]
     fn patterns_compile() {
         assert!(SEARCH_COMMAND.is_some(), "SEARCH_COMMAND");
+        assert!(SEARCH_REQUESTED.is_some(), "SEARCH_REQUESTED");
         assert!(ALL_ARCHIVES.is_some(), "ALL_ARCHIVES");
         assert!(SEARCH_LOOSE.is_some(), "SEARCH_LOOSE");
         assert!(QUESTION_SUBJECT.is_some(), "QUESTION_SUBJECT");
