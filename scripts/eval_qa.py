@@ -252,6 +252,8 @@ def main() -> None:
     parser.add_argument("--install-openzim", action="store_true")
     parser.add_argument("--only", choices=["zim-mcp", "openzim-mcp"])
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--with-index", action="store_true",
+                        help="serve the archive's knowledge index too (ARCHIVE.index beside it, built by `zim-mcp index`)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
@@ -283,6 +285,11 @@ def main() -> None:
                 os.link(archive, served)
             except OSError:
                 shutil.copy(archive, served)
+            sidecar = archive.with_name(archive.name + ".index")
+            if args.with_index:
+                if not (sidecar / "manifest.json").is_file():
+                    sys.exit(f"eval_qa: --with-index: no knowledge index beside {archive.name} (zim-mcp index {archive.name})")
+                shutil.copytree(sidecar, scratch / sidecar.name, copy_function=os.link)
             for name, argv in servers:
                 rows = run_server(name, argv(str(scratch)), questions, entries, args.verbose)
                 s = summarise(rows)

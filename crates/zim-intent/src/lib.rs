@@ -49,11 +49,13 @@
 //! questions become [`Intent::Search`] of the sentence.
 
 mod archive;
+mod direction;
 mod limit;
 mod rules;
 mod sanitize;
 mod text;
 
+pub use direction::asks_for_inbound;
 pub use rules::{LONG_SUBJECT_WORDS, QUESTION_SUBJECT_MAX_WORDS};
 pub use sanitize::{PROMPT_ARG_MAX_CHARS, sanitize_prompt_arg};
 pub use text::MAX_QUERY_CHARS;

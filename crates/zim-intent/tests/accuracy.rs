@@ -100,6 +100,11 @@
 //! article" (heldout-d), "outline of Hamlet" (heldout-e). "show the headings and anchors of
 //! 'Ray Charles (album)'" (dev) asks for anchors and stays Structure. This resolves the
 //! remaining misses of heldout-f and heldout-g recorded above: both now give intent 200/200.
+//!
+//! `heldout-i` (200 lines, `phrasings-heldout-i.jsonl`), by a fourth separate writer writing
+//! as several personas (cue words inside titles such as "Main Street" or "List of rivers of
+//! Europe", context before the ask), was run once after the heldout-h fixes and before it was
+//! looked at: intent 170/200 (85.0%), arguments 42/62 (67.7%).
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};
@@ -143,7 +148,11 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-h.jsonl"
     );
-    let text = [dev, heldout, heldout_f, heldout_g, heldout_h]
+    let heldout_i = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-i.jsonl"
+    );
+    let text = [dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i]
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
         .collect::<Vec<_>>()

@@ -46,6 +46,8 @@ pub enum Command {
     Get(commands::render::GetArgs),
     /// An article's outbound links, or its related articles.
     Links(commands::render::LinksArgs),
+    /// Build the knowledge index (link graph, anchor texts, section index) of archives.
+    Index(commands::index::IndexArgs),
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -48,6 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Suggest(args)) => commands::search::suggest(&args),
         Some(Command::Get(args)) => commands::render::get(&args),
         Some(Command::Links(args)) => commands::render::links(&args),
+        Some(Command::Index(args)) => commands::index::index(&args),
     };
     outcome.unwrap_or_else(|err| {
         eprintln!("zim-mcp: {err:#}");

@@ -55,6 +55,18 @@ pub struct SectionInfo {
     pub total_chars: usize,
 }
 
+/// A section's own text, for indexing: the lead (text before the first heading, `id`
+/// `None`) or one heading's section without its subsections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionText {
+    /// The heading's anchor; `None` for the lead.
+    pub id: Option<String>,
+    /// The titles of the enclosing headings, outermost first, then this heading's.
+    pub heading_path: Vec<String>,
+    /// Plain text of the section's own blocks, at most the `max_chars` asked for.
+    pub text: String,
+}
+
 /// One section with its body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SectionView {
@@ -370,6 +382,73 @@ impl Document {
             words = words.saturating_add(word_count(t));
         }
         (chars, words)
+    }
+
+    /// The lead and every section's own plain text (each at most `max_chars`
+    /// characters), with its heading path: what a section index holds of a page.
+    pub fn section_texts(&self, max_chars: usize) -> Vec<SectionText> {
+        let mut out = Vec::with_capacity(self.headings.len().saturating_add(1));
+        let lead = self.plain_text_of(0..self.lead_end(), max_chars);
+        if !lead.is_empty() {
+            out.push(SectionText {
+                id: None,
+                heading_path: Vec::new(),
+                text: lead,
+            });
+        }
+        for (hi, h) in self.headings.iter().enumerate() {
+            let Some((own, _)) = self.section_blocks(hi) else {
+                continue;
+            };
+            let mut heading_path = Vec::new();
+            let mut parent = self.parent_of(hi);
+            while let Some(p) = parent {
+                if let Some(ph) = self.headings.get(p) {
+                    heading_path.push(ph.text.clone());
+                }
+                parent = self.parent_of(p);
+            }
+            heading_path.reverse();
+            heading_path.push(h.text.clone());
+            out.push(SectionText {
+                id: Some(h.id.clone()),
+                heading_path,
+                text: self.plain_text_of(own, max_chars),
+            });
+        }
+        out
+    }
+
+    /// The plain text of the non-heading blocks in `range`, blocks separated by a space,
+    /// cut at `max_chars` characters.
+    fn plain_text_of(&self, range: Range<usize>, max_chars: usize) -> String {
+        let mut text = String::new();
+        let mut chars = 0usize;
+        for i in range {
+            if chars >= max_chars {
+                break;
+            }
+            if self
+                .blocks
+                .get(i)
+                .is_none_or(|b| b.kind == BlockKind::Heading)
+            {
+                continue;
+            }
+            let block = self.block_plain(i).trim();
+            if block.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push(' ');
+                chars = chars.saturating_add(1);
+            }
+            let room = max_chars.saturating_sub(chars);
+            let taken: String = block.chars().take(room).collect();
+            chars = chars.saturating_add(taken.chars().count());
+            text.push_str(&taken);
+        }
+        text
     }
 
     /// Every section with its size.

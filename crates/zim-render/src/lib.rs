@@ -36,7 +36,7 @@ mod text;
 mod wiki;
 mod wiki_stream;
 
-pub use document::{Document, SectionInfo, SectionView, TocNode};
+pub use document::{Document, SectionInfo, SectionText, SectionView, TocNode};
 pub use error::RenderError;
 pub use lead::page_lead;
 pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_relative};

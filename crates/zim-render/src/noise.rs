@@ -277,7 +277,10 @@ mod tests {
         assert!(is_noise(&El("sup", vec![("class", "reference")])));
         assert!(!is_noise(&El(
             "a",
-            vec![("class", "reference internal"), ("href", "os.html#os.getenv")]
+            vec![
+                ("class", "reference internal"),
+                ("href", "os.html#os.getenv")
+            ]
         )));
     }
 

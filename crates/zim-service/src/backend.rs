@@ -2,10 +2,9 @@
 //!
 //! The `zim-search` and `zim-render` crates are integrated behind these two traits, so the
 //! tool layer (argument validation, rate limiting, path security, pagination) does not depend
-//! on their internals. Without a search backend the search tools answer with a
-//! `search_unavailable` error; the built-in [`PlainTextRenderer`] turns HTML into readable
-//! text but has no structure-aware views (summary, TOC, sections, links), which answer with a
-//! `render_unavailable` error until a structure-aware renderer is installed.
+//! on their internals, and tests can put stand-ins in their place. Without a search backend
+//! the search tools answer with a `search_unavailable` error; a renderer without
+//! structure-aware views answers them with `render_unavailable`.
 
 use std::cell::OnceCell;
 
@@ -93,6 +92,8 @@ pub enum CandidateSource {
     Suggest,
     /// The full-text index, best match over the request's compound words.
     Compound,
+    /// The archive's knowledge index: sections (title, headings, text) and anchor texts.
+    Sections,
 }
 
 impl CandidateSource {
@@ -104,6 +105,7 @@ impl CandidateSource {
             CandidateSource::TitleWords => "title",
             CandidateSource::Suggest => "suggest",
             CandidateSource::Compound => "compound",
+            CandidateSource::Sections => "sections",
         }
     }
 }
@@ -223,24 +225,6 @@ pub fn search_unavailable() -> ToolError {
         "Search is not available in this build (no search backend is installed)",
     )
     .with_hint("Use zim_browse to list entries or zim_get with a known entry_path")
-}
-
-/// Readable text from HTML without any structure: drops `<script>`, `<style>` and tags,
-/// decodes the common entities and collapses whitespace, keeping paragraph breaks.
-pub struct PlainTextRenderer;
-
-impl RenderBackend for PlainTextRenderer {
-    fn markdown(
-        &self,
-        html: &HtmlSource<'_>,
-        compact: Option<usize>,
-    ) -> Result<Markdown, ToolError> {
-        let text = html_to_text(html.text()?);
-        Ok(Box::new(match compact {
-            Some(budget) => text.chars().take(budget).collect(),
-            None => text,
-        }))
-    }
 }
 
 /// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.

@@ -324,6 +324,27 @@ pub struct MlConfig {
     pub reranker: RerankerConfig,
 }
 
+/// The archives' knowledge indexes (`zim-mcp index`): sidecars beside the archives, or in
+/// `dir` when an archive's directory is read-only.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct IndexConfig {
+    /// The cache directory for sidecars (default `$XDG_CACHE_HOME/zim-mcp/index`).
+    pub dir: Option<PathBuf>,
+    /// Build missing indexes in the background after start-up (one thread, lowest
+    /// priority).
+    pub auto_build: bool,
+}
+
+impl IndexConfig {
+    /// The cache directory sidecars are looked for and built in.
+    pub fn cache_dir(&self) -> Option<PathBuf> {
+        self.dir
+            .clone()
+            .or_else(zim_index::locate::default_cache_dir)
+    }
+}
+
 /// openzim-mcp's rule-based query rewriting (misspelling maps). zim-mcp's intent parser has
 /// its own normalisation, so these are accepted (the files must exist, as there) and have no
 /// effect.
@@ -409,6 +430,8 @@ pub struct Config {
     pub logging: LoggingConfig,
     pub meta: MetaConfig,
     pub ml: MlConfig,
+    /// The knowledge index (zim-mcp's own): where sidecars are looked for and built.
+    pub index: IndexConfig,
     pub query_rewrite: QueryRewriteConfig,
     pub rate_limit: RateLimitConfig,
     pub search: SearchConfig,
@@ -438,6 +461,7 @@ impl Default for Config {
             logging: LoggingConfig::default(),
             meta: MetaConfig::default(),
             ml: MlConfig::default(),
+            index: IndexConfig::default(),
             query_rewrite: QueryRewriteConfig::default(),
             rate_limit: RateLimitConfig::default(),
             search: SearchConfig::default(),

@@ -269,7 +269,8 @@ impl RenderBackend for ZimRenderBackend {
                     "missing_count": report.counts.missing,
                 })
             }
-            LinkDirection::Related => json!({
+            // Inbound links come from the knowledge index, never from the page itself.
+            LinkDirection::Related | LinkDirection::Inbound => json!({
                 "entry_path": entry.path(),
                 "links": doc.related(entry.path(), &resolve, MAX_RELATED),
             }),

@@ -63,6 +63,8 @@ pub struct ZimService {
     rewriter: crate::retrieval::rewrite::Rewriter,
     /// Candidate pages' leads, kept across questions (`None` with `cache.enabled = false`).
     leads: Option<crate::retrieval::lead::LeadCache>,
+    /// The archives' knowledge indexes, when built.
+    knowledge: crate::knowledge::KnowledgeIndexes,
 }
 
 impl ZimService {
@@ -108,6 +110,7 @@ impl ZimService {
             Some(bytes) => ArchiveRegistry::with_cluster_budget(dirs, bytes),
             None => ArchiveRegistry::new(dirs),
         };
+        let knowledge = crate::knowledge::KnowledgeIndexes::new(config.index.cache_dir());
         let leads = config
             .cache
             .enabled
@@ -126,6 +129,7 @@ impl ZimService {
             config_hash,
             rewriter,
             leads,
+            knowledge,
         }
     }
 
@@ -158,6 +162,11 @@ impl ZimService {
     /// The query rewrite settings (misspelling map, exclusions), loaded once.
     pub(crate) fn rewriter(&self) -> &crate::retrieval::rewrite::Rewriter {
         &self.rewriter
+    }
+
+    /// The archives' knowledge indexes.
+    pub fn knowledge(&self) -> &crate::knowledge::KnowledgeIndexes {
+        &self.knowledge
     }
 
     /// The candidate pages' lead cache, when caching is on.
@@ -308,7 +317,7 @@ impl ZimService {
             .map(str::trim)
             .filter(|p| !p.is_empty())
         {
-            Some(path) => health::archive_report(&self.registry, path),
+            Some(path) => health::archive_report(&self.registry, &self.knowledge, path),
             None => Ok(health::server_report(&health::ServerFacts {
                 config: &self.config,
                 registry: &self.registry,
@@ -316,6 +325,7 @@ impl ZimService {
                 started_at: self.started_at,
                 inert_settings: &self.inert_settings,
                 config_hash: &self.config_hash,
+                knowledge: &self.knowledge,
             })),
         }
     }
@@ -385,6 +395,92 @@ impl ZimService {
         )
     }
 
+    /// The pages linking to `entry_path`, from the archive's knowledge index, ranked as
+    /// openzim-mcp ranks them (site furniture last, then by each linker's own inbound degree,
+    /// then by path): `{entry_path, results: [{path, title, inbound_degree, anchor_text}],
+    /// total, offset, limit, next_cursor, resolved_path?}`.
+    fn inbound_links(
+        &self,
+        open: &OpenArchive,
+        entry_path: &str,
+        offset: u32,
+        limit: u32,
+        identity: &str,
+    ) -> Result<Value, ToolError> {
+        let found = find_entry(&open.archive, entry_path);
+        let Some(index) = self.knowledge.get(open) else {
+            // A path the archive does not have is that error, with or without an index.
+            found?;
+            return Err(ToolError::new(
+                crate::error::ErrorKind::Unavailable,
+                "inbound_sidecar_unavailable",
+                "Inbound links need this archive's knowledge index, which has not been built \
+                 (or no longer matches the archive). An operator builds it with `zim-mcp \
+                 index <archive>`. Meanwhile direction='related' gives the article's \
+                 neighbours, and a search for its title finds pages that mention it.",
+            ));
+        };
+        let found = found?;
+        let target = found
+            .entry
+            .resolve()
+            .unwrap_or_else(|_| found.entry.clone());
+        let page = index
+            .graph
+            .inbound(
+                target.index(),
+                usize::try_from(offset).unwrap_or(usize::MAX),
+                usize::try_from(limit).unwrap_or(usize::MAX),
+            )
+            .map_err(|e| {
+                ToolError::archive(
+                    "knowledge_index_error",
+                    crate::redact::redact_paths(&e.to_string()),
+                )
+            })?;
+        let results: Vec<Value> = page
+            .links
+            .iter()
+            .map(|l| {
+                let source = open.archive.entry_at(l.source).ok();
+                json!({
+                    "path": source.as_ref().map(|e| e.path().to_owned()),
+                    "title": source.as_ref().map(|e| {
+                        if e.title().is_empty() { e.path().to_owned() } else { e.title().to_owned() }
+                    }),
+                    "inbound_degree": l.degree,
+                    "anchor_text": l.anchor_text,
+                })
+            })
+            .collect();
+        let end = u64::from(offset).saturating_add(results.len() as u64);
+        let next = (end < page.total).then(|| {
+            self.cursors.encode(
+                LINKS_TOOL,
+                identity,
+                &LinksState {
+                    o: u32::try_from(end).unwrap_or(u32::MAX),
+                    ep: entry_path.to_owned(),
+                    l: Some(limit),
+                },
+            )
+        });
+        let mut response = json!({
+            "entry_path": entry_path,
+            "results": results,
+            "total": page.total,
+            "offset": offset,
+            "limit": limit,
+            "next_cursor": next,
+        });
+        if target.path() != entry_path
+            && let Some(map) = response.as_object_mut()
+        {
+            map.insert("resolved_path".into(), json!(target.path()));
+        }
+        Ok(response)
+    }
+
     pub fn zim_links(&self, client: &ClientId, args: ZimLinksArgs) -> Result<Value, ToolError> {
         check_range("limit", args.limit.map(u64::from), 1, 500)?;
         if args.kind.is_some() && args.direction != LinkDirection::Outbound {
@@ -398,6 +494,7 @@ impl ZimService {
         let operation = match args.direction {
             LinkDirection::Outbound => "extract_article_links",
             LinkDirection::Related => "get_related_articles",
+            LinkDirection::Inbound => "get_inbound_links",
         };
         self.charge(client, operation, None)?;
         crate::tools::entry::check_entry_path(&args.entry_path)?;
@@ -420,8 +517,11 @@ impl ZimService {
         };
         let limit = args.limit.or(cursor_limit).unwrap_or(match args.direction {
             LinkDirection::Outbound => DEFAULT_LINKS_LIMIT,
-            LinkDirection::Related => DEFAULT_RELATED_LIMIT,
+            LinkDirection::Related | LinkDirection::Inbound => DEFAULT_RELATED_LIMIT,
         });
+        if args.direction == LinkDirection::Inbound {
+            return self.inbound_links(&open, &args.entry_path, offset, limit, &identity);
+        }
         let found = find_entry(&open.archive, &args.entry_path)?;
         let html = HtmlSource::new(&found.entry, "get_entry");
         let mut response = self.renderer.links(&open, &html, args.direction)?;
@@ -443,7 +543,7 @@ impl ZimService {
         let end = start.saturating_add(page.len());
         let key = match args.direction {
             LinkDirection::Outbound => "outbound_links",
-            LinkDirection::Related => "related",
+            LinkDirection::Related | LinkDirection::Inbound => "related",
         };
         map.insert(key.into(), Value::Array(page));
         map.insert("total".into(), json!(total));
@@ -603,7 +703,6 @@ impl ZimService {
     }
 }
 
-#[cfg(feature = "search")]
 fn default_search(config: &Config, cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
     Some(Arc::new(
         crate::search_backend::ZimSearchBackend::with_result_cache(Some(Arc::clone(cache)))
@@ -614,23 +713,12 @@ fn default_search(config: &Config, cache: &Arc<ResultCache>) -> Option<Arc<dyn S
     ))
 }
 
-#[cfg(not(feature = "search"))]
-fn default_search(_config: &Config, _cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
-    None
-}
-
-#[cfg(feature = "render")]
 fn default_renderer(config: &Config, cache: &Arc<ResultCache>) -> Arc<dyn RenderBackend> {
     Arc::new(crate::render_backend::ZimRenderBackend::with_parsed_cache(
         config.cache.enabled,
         config.cache.max_bytes,
         Some(Arc::clone(cache)),
     ))
-}
-
-#[cfg(not(feature = "render"))]
-fn default_renderer(_config: &Config, _cache: &Arc<ResultCache>) -> Arc<dyn RenderBackend> {
-    Arc::new(crate::backend::PlainTextRenderer)
 }
 
 #[cfg(test)]

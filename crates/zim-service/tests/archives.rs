@@ -299,7 +299,7 @@ fn search_service(dirs: &[&str], env: Vec<(String, String)>) -> ZimService {
     ZimService::with_backends(
         Config::load(None, env, &cli).unwrap(),
         Some(std::sync::Arc::new(EchoSearch)),
-        std::sync::Arc::new(zim_service::backend::PlainTextRenderer),
+        std::sync::Arc::new(zim_service::render_backend::ZimRenderBackend::new()),
     )
 }
 

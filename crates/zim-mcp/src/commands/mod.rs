@@ -2,6 +2,7 @@
 //! same reader, search and render crates the server uses.
 
 pub mod archive;
+pub mod index;
 pub mod render;
 pub mod search;
 

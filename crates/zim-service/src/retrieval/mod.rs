@@ -149,6 +149,7 @@ impl ZimService {
                 backend.as_ref(),
                 self.rewriter(),
                 self.lead_cache(),
+                Some(self.knowledge()),
                 &open,
                 &analysis,
             ) {
@@ -357,6 +358,7 @@ fn rank_archive(
     backend: &dyn crate::backend::SearchBackend,
     rewriter: &rewrite::Rewriter,
     leads: Option<&lead::LeadCache>,
+    knowledge: Option<&crate::knowledge::KnowledgeIndexes>,
     open: &OpenArchive,
     original: &Analysis,
 ) -> Result<(Vec<Ranked>, Vec<rewrite::Correction>), ToolError> {
@@ -394,7 +396,13 @@ fn rank_archive(
     let weights = word_weights(frequencies, analysis);
     let mut query = candidate_query(analysis, &weights);
     query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
-    let lists = backend.candidates(open, &query)?;
+    let mut lists = backend.candidates(open, &query)?;
+    let mut section_anchors: HashMap<String, String> = HashMap::new();
+    if let Some(index) = knowledge.and_then(|k| k.get(open)) {
+        let (list, anchors) = section_candidates(open, &index, analysis);
+        lists.push(list);
+        section_anchors = anchors;
+    }
     for list in &lists {
         tracing::debug!(
             source = list.source.name(),
@@ -414,7 +422,73 @@ fn rank_archive(
     let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
     rerank_by_leads(open, &mut ranked, analysis, &facts, leads);
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
+    // A page found through one of its sections is cited at that section.
+    for page in &mut ranked {
+        if page.anchor.is_none()
+            && let Some(anchor) = section_anchors.get(&page.path)
+        {
+            page.anchor = Some(anchor.clone());
+        }
+    }
     Ok((ranked, corrections))
+}
+
+/// Sections hits asked of the knowledge index.
+const SECTION_HITS: usize = 60;
+
+/// The pages whose sections (or anchor texts) best match the request, from the archive's
+/// knowledge index, best first, with the anchor of each page's best section.
+fn section_candidates(
+    open: &OpenArchive,
+    index: &zim_index::KnowledgeIndex,
+    analysis: &Analysis,
+) -> (crate::backend::CandidateList, HashMap<String, String>) {
+    let mut words = analysis.terms.clone();
+    for ident in &analysis.identifiers {
+        for part in ident
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|p| !p.is_empty())
+        {
+            let part = part.to_lowercase();
+            if !words.contains(&part) {
+                words.push(part);
+            }
+        }
+    }
+    let hits = index
+        .sections
+        .search(&words, SECTION_HITS)
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "section index search failed");
+            Vec::new()
+        });
+    let mut seen = HashSet::new();
+    let mut list = Vec::new();
+    let mut anchors = HashMap::new();
+    for hit in hits {
+        if !seen.insert(hit.entry) {
+            continue;
+        }
+        let Ok(entry) = open.archive.entry_at(hit.entry) else {
+            continue;
+        };
+        let path = entry.path().to_owned();
+        if let Some(section) = hit.section {
+            anchors.insert(path.clone(), section);
+        }
+        list.push(crate::backend::CandidateHit {
+            title: entry.title().to_owned(),
+            path,
+            entry_index: Some(hit.entry),
+        });
+    }
+    (
+        crate::backend::CandidateList {
+            source: crate::backend::CandidateSource::Sections,
+            hits: list,
+        },
+        anchors,
+    )
 }
 
 /// Corrections of the request's misspelt words for this archive (`query_rewrite.*`): the

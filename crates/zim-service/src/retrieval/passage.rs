@@ -2,7 +2,6 @@
 //! that holds it, so an answer can cite `path#section`. Used by the question pipeline (the
 //! best page's answering passage) and by synthesize (passages from several pages).
 
-#[cfg(feature = "render")]
 use std::collections::HashSet;
 
 /// Paragraphs shorter than this are captions or list stubs, not passages.
@@ -17,7 +16,6 @@ const STOPWORDS: &[&str] = &[
     "had", "its", "his", "her", "their", "of", "in", "on", "is", "an",
 ];
 
-#[cfg(feature = "render")]
 static MD_LINK: std::sync::LazyLock<Option<regex::Regex>> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"!?\[([^\]]*)\]\([^)]*\)").ok());
 
@@ -68,7 +66,6 @@ pub fn passage_score(text: &str, terms: &[String]) -> f64 {
 }
 
 /// `[text](url)` becomes `text`: citations carry the provenance, links only cost tokens.
-#[cfg(feature = "render")]
 pub fn strip_links(text: &str) -> String {
     match MD_LINK.as_ref() {
         Some(re) => re.replace_all(text, "$1").into_owned(),
@@ -91,7 +88,6 @@ pub fn is_prose(paragraph: &str) -> bool {
 
 /// The article's citable paragraphs, each attributed to the deepest section holding it,
 /// plus its lead (the opening, attributed to no section).
-#[cfg(feature = "render")]
 pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
     use zim_render::{Document, RenderOptions};
     let Ok(doc) = Document::parse(html.as_bytes(), &RenderOptions::default()) else {
@@ -134,11 +130,6 @@ pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
         }
     }
     out
-}
-
-#[cfg(not(feature = "render"))]
-pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
-    plain_candidates(&crate::backend::html_to_text(html), terms)
 }
 
 /// Paragraphs of plain text (no sections known): the first one is the lead.

@@ -84,7 +84,8 @@ fn weight(source: CandidateSource) -> f64 {
         CandidateSource::AllWords
         | CandidateSource::AnyWords
         | CandidateSource::TitleWords
-        | CandidateSource::Compound => 1.0,
+        | CandidateSource::Compound
+        | CandidateSource::Sections => 1.0,
         CandidateSource::Suggest => 0.7,
     }
 }

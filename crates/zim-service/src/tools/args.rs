@@ -207,6 +207,9 @@ pub struct ZimMetadataArgs {
 pub enum LinkDirection {
     #[default]
     Outbound,
+    // The pages linking to this one (needs the archive's knowledge index). A plain comment:
+    // a doc comment would split the schema's enum into a `oneOf`.
+    Inbound,
     Related,
 }
 
@@ -233,7 +236,7 @@ impl LinkKind {
 pub struct ZimLinksArgs {
     pub zim_file_path: String,
     pub entry_path: String,
-    /// "outbound" (default) or "related".
+    /// "outbound" (default), "inbound" (needs the archive's knowledge index) or "related".
     #[serde(default)]
     pub direction: LinkDirection,
     /// Outbound only: keep one bucket, "internal", "external" or "media" (default: all three).

@@ -189,7 +189,6 @@ fn case_variants(path: &str) -> Vec<String> {
 }
 
 /// The words of a requested path, for matching a full-text hit against it.
-#[cfg(feature = "search")]
 fn path_words(path: &str) -> Vec<String> {
     let name = strip_namespace(path.rsplit('/').next().unwrap_or(path));
     let name = name
@@ -204,7 +203,6 @@ fn path_words(path: &str) -> Vec<String> {
 
 /// The best title-suggestion or full-text hit for the words of the path, accepted only when
 /// its title contains every one of them: a near-miss of a real title, never a random page.
-#[cfg(feature = "search")]
 fn fulltext_rung(archive: &Archive, requested: &str) -> Result<Option<Entry>, ToolError> {
     let words = path_words(requested);
     if words.is_empty() || words.len() > 12 {
@@ -241,11 +239,6 @@ fn fulltext_rung(archive: &Archive, requested: &str) -> Result<Option<Entry>, To
             .map_err(|e| archive_error("get_entry", e)),
         None => Ok(None),
     }
-}
-
-#[cfg(not(feature = "search"))]
-fn fulltext_rung(_archive: &Archive, _requested: &str) -> Result<Option<Entry>, ToolError> {
-    Ok(None)
 }
 
 /// `Foo` for `A/Foo` (a one-character namespace prefix), the input otherwise.

@@ -20,6 +20,7 @@ pub struct ServerFacts<'a> {
     pub inert_settings: &'a [&'static str],
     /// [`config_hash`] of `config`, computed once at start-up.
     pub config_hash: &'a str,
+    pub knowledge: &'a crate::knowledge::KnowledgeIndexes,
 }
 
 fn iso(time: std::time::SystemTime) -> String {
@@ -91,9 +92,19 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
     // not healthy because the directory itself is readable. Opening is O(header) and open
     // archives are reused, so this is a stat per archive after the first report.
     let mut unreadable = Vec::new();
+    let mut indexes = Vec::new();
     for file in files.iter().take(MAX_ARCHIVES_CHECKED) {
-        if let Err(err) = facts.registry.open_file(file.clone()) {
-            unreadable.push(json!({"zim_file": file.display, "error": err.payload().message}));
+        match facts.registry.open_file(file.clone()) {
+            Ok(open) => {
+                let mut status = facts.knowledge.status(&open);
+                if let Some(map) = status.as_object_mut() {
+                    map.insert("zim_file".into(), json!(file.display));
+                }
+                indexes.push(status);
+            }
+            Err(err) => {
+                unreadable.push(json!({"zim_file": file.display, "error": err.payload().message}));
+            }
         }
     }
     if !unreadable.is_empty() {
@@ -174,6 +185,8 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
                 "archives_unreadable": unreadable.len(),
             },
             "unreadable_archives": unreadable,
+            // zim-mcp's own: each archive's knowledge index (present, stale, building, absent).
+            "knowledge_indexes": indexes,
             "recommendations": recommendations,
             "warnings": warnings,
             "simple_tools_telemetry": {},
@@ -212,7 +225,11 @@ pub fn server_report(facts: &ServerFacts<'_>) -> Value {
 
 /// The per-archive integrity check. An archive that cannot even be opened is reported as
 /// invalid (that is the answer the caller asked for), not as a tool error.
-pub fn archive_report(registry: &ArchiveRegistry, zim_file_path: &str) -> Result<Value, ToolError> {
+pub fn archive_report(
+    registry: &ArchiveRegistry,
+    knowledge: &crate::knowledge::KnowledgeIndexes,
+    zim_file_path: &str,
+) -> Result<Value, ToolError> {
     let files = registry.files();
     let file = match registry.dirs().resolve(zim_file_path, &files) {
         Ok(file) => file.clone(),
@@ -238,6 +255,8 @@ pub fn archive_report(registry: &ArchiveRegistry, zim_file_path: &str) -> Result
         }
         Err(err) => return Err(err),
     };
+    let index = knowledge.status(&open);
+    let has_link_graph = index.get("state").and_then(Value::as_str) == Some("present");
     let archive = &open.archive;
     let report = archive.check();
     let checksum = archive.checksum().ok().flatten();
@@ -260,5 +279,7 @@ pub fn archive_report(registry: &ArchiveRegistry, zim_file_path: &str) -> Result
         "path": path,
         "name": name,
         "zim_file_path": display,
+        "has_link_graph": has_link_graph,
+        "knowledge_index": index,
     }))
 }

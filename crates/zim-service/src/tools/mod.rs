@@ -106,7 +106,9 @@ title) and the MIME-type counter breakdown.",
             title: "Article links",
             description: "Links of an article: direction=\"outbound\" (default) lists one bucket, \
 kind=\"internal\" (default), \"external\" or \"media\", with category_totals for all three; \
-direction=\"related\" lists deduplicated neighbouring articles.",
+direction=\"inbound\" lists the pages linking to it, with their anchor texts (needs the archive's \
+knowledge index, built by `zim-mcp index`); direction=\"related\" lists deduplicated neighbouring \
+articles.",
             input_schema: input_schema::<ZimLinksArgs>(),
         },
         ToolSpec {

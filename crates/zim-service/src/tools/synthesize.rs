@@ -338,7 +338,6 @@ mod tests {
     }
 
     #[test]
-    #[cfg(feature = "render")]
     fn links_are_flattened() {
         assert_eq!(
             strip_links("see [Soul music](Soul_music \"x\") and ![img](a.png)"),
@@ -359,14 +358,12 @@ mod tests {
             .iter()
             .find(|c| c.text.contains("Atlantic Records"))
             .expect("the Atlantic paragraph is a candidate");
-        if cfg!(feature = "render") {
-            assert_eq!(atlantic.section_id.as_deref(), Some("Atlantic"));
-            assert!(
-                found
-                    .iter()
-                    .any(|c| c.section_id.is_none() && c.text.contains("American singer"))
-            );
-        }
+        assert_eq!(atlantic.section_id.as_deref(), Some("Atlantic"));
+        assert!(
+            found
+                .iter()
+                .any(|c| c.section_id.is_none() && c.text.contains("American singer"))
+        );
         assert_eq!(
             found
                 .iter()

@@ -1720,8 +1720,12 @@ fn links(
         .registry()
         .open(parsed.zim_file_path.trim())
         .map_err(data_error("zim_links", context.clone()))?;
+    let inbound = parsed.direction == LinkDirection::Inbound;
     let mut raw = svc.zim_links(client, parsed.clone()).map_err(|err| {
-        if err.operation.starts_with("cursor_") {
+        if err.operation == "inbound_sidecar_unavailable" {
+            // openzim-mcp names this fault itself, not the tool.
+            err
+        } else if err.operation.starts_with("cursor_") {
             cursor_error(err, "extract_article_links")
         } else {
             data_error("zim_links", context.clone())(err)
@@ -1729,6 +1733,24 @@ fn links(
     })?;
     let total = raw.get("total").and_then(Value::as_u64).unwrap_or(0);
     let offset = raw.get("offset").and_then(Value::as_u64).unwrap_or(0);
+    if inbound {
+        let limit = raw.get("limit").and_then(Value::as_u64).unwrap_or(10);
+        let rows = list(&raw, "results");
+        let returned = rows.len();
+        let mut out = json!({
+            "entry_path": take(&mut raw, "entry_path"),
+            "results": rows,
+            "next_cursor": take(&mut raw, "next_cursor"),
+            "total": total,
+            "done": offset.saturating_add(returned as u64) >= total,
+            "page_info": page_info(offset, limit, returned),
+        });
+        if let Some(resolved) = raw.get("resolved_path").cloned() {
+            set(&mut out, "resolved_path", resolved);
+        }
+        attach_meta(&mut out, false, &[]);
+        return Ok(out);
+    }
     let limit = raw
         .get("limit")
         .and_then(Value::as_u64)
