@@ -105,3 +105,53 @@ def test_questions_use_the_section_index(tmp_path):
     best = answer["results"][0]
     assert best["path"] == "A/Ray_Charles"
     assert "sections" in best["found_by"]
+
+
+def test_what_links_here_in_simple_mode(tmp_path):
+    served = served_copy(tmp_path)
+
+    async def ask():
+        async with stdio_client(str(served)) as client:
+            result = await client.call_tool("zim_query", {"query": "which articles link to Ray Charles?"})
+            text = result.content[0].text
+            return json.loads(text[text.index("{"): text.rindex("}") + 1])
+
+    without = run(ask())
+    # No index: the pages that mention the article, and why.
+    assert "knowledge index" in without["note"]
+    assert without["results"]
+    build_index(served)
+    with_index = run(ask())
+    rows = with_index["results"]
+    assert rows and all({"path", "inbound_degree", "anchor_text"} <= set(r) for r in rows)
+    assert with_index["total"] > len(rows) or with_index["done"]
+
+
+def test_auto_build_indexes_in_the_background_into_the_cache(tmp_path):
+    served = served_copy(tmp_path)
+    cache = tmp_path / "cache"
+    env = {"OPENZIM_MCP_INDEX__AUTO_BUILD": "true", "OPENZIM_MCP_INDEX__DIR": str(cache)}
+
+    async def go():
+        import asyncio
+        async with stdio_client(str(served), "--mode", "advanced", env=env) as client:
+            # Start-up does not wait for the index: the first answers come at once.
+            first = tool_json(await client.call_tool("zim_health", {"zim_file_path": "zimfile.zim"}))
+            state = first["knowledge_index"]["state"]
+            for _ in range(120):
+                if state == "present":
+                    break
+                await asyncio.sleep(0.5)
+                health = tool_json(await client.call_tool("zim_health", {"zim_file_path": "zimfile.zim"}))
+                state = health["knowledge_index"]["state"]
+            links = tool_json(await client.call_tool("zim_links", {
+                "zim_file_path": "zimfile.zim", "entry_path": "A/Ray_Charles", "direction": "inbound"}))
+            return first, state, links
+
+    first, state, links = run(go())
+    assert first["knowledge_index"]["state"] in {"absent", "building"}
+    assert state == "present"
+    assert links["total"] > 0
+    # Built into the cache directory, nothing written beside the served archive.
+    assert not (served / "zimfile.zim.index").exists()
+    assert any(p.name.endswith(".index") for p in cache.iterdir())

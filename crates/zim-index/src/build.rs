@@ -168,8 +168,18 @@ fn suffixed(path: &Path, suffix: &str) -> PathBuf {
 
 /// Builds the sidecar of the archive at `archive_path` (or one shard of it).
 pub fn build(archive_path: &Path, opts: &BuildOptions<'_>) -> Result<BuildReport, IndexError> {
-    let started = Instant::now();
     let archive = Archive::open(archive_path)?;
+    build_open(&archive, archive_path, opts)
+}
+
+/// [`build`] of an archive already open (the server builds from the handle it verified).
+pub fn build_open(
+    archive: &Archive,
+    archive_path: &Path,
+    opts: &BuildOptions<'_>,
+) -> Result<BuildReport, IndexError> {
+    let started = Instant::now();
+    let archive = archive.clone();
     let target = target_dir(archive_path, &archive, opts)?;
     let staging = suffixed(&target, BUILDING_SUFFIX);
     let result = build_into(&archive, &staging, opts, started).and_then(|collected| {

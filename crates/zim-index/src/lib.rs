@@ -26,7 +26,7 @@ pub mod manifest;
 pub mod readonly;
 pub mod sections;
 
-pub use build::{BuildOptions, BuildReport, Progress, Shard, build, merge_shards};
+pub use build::{BuildOptions, BuildReport, Progress, Shard, build, build_open, merge_shards};
 pub use error::IndexError;
 pub use graph::{InboundLink, InboundPage, LinkGraph};
 pub use locate::{IndexLocation, Status, locate, status};

@@ -3,6 +3,7 @@
 
 mod accept;
 mod allocator;
+mod background;
 mod cli;
 mod commands;
 mod http;
@@ -67,7 +68,8 @@ fn init_logging(config: &Config) {
     let level = config.logging.tracing_level().unwrap_or("info");
     // RUST_LOG, when set, refines the configured level (for debugging dependencies).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+        // tantivy reports every segment file it deletes at info: its own warnings are enough.
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("{level},tantivy=warn")));
     // stderr only: in stdio mode stdout carries the protocol.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -124,6 +126,9 @@ async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
         mode.as_str(),
         service.registry().files().len()
     );
+    if service.config().index.auto_build {
+        background::spawn_index_builder(Arc::clone(&service));
+    }
     let hub = SubscriptionHub::default();
     if service.config().subscriptions_enabled {
         tokio::spawn(subscriptions::watch(

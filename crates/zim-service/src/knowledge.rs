@@ -20,7 +20,7 @@ use zim_index::{KnowledgeIndex, Status};
 use crate::registry::OpenArchive;
 
 /// How long an archive found without a usable index waits before it is looked at again.
-const RECHECK: Duration = Duration::from_secs(30);
+const RECHECK: Duration = Duration::from_secs(10);
 /// Archives whose lookups are kept at most.
 const MAX_KEPT: usize = 4096;
 

@@ -255,6 +255,9 @@ pub fn archive_report(
         }
         Err(err) => return Err(err),
     };
+    // The index's state changes while the archive does not (a build publishes it): never a
+    // kept answer.
+    crate::memo::note_volatile();
     let index = knowledge.status(&open);
     let has_link_graph = index.get("state").and_then(Value::as_str) == Some("present");
     let archive = &open.archive;

@@ -568,6 +568,40 @@ impl ZimService {
             Intent::Related { title_or_path } | Intent::Links { title_or_path } => {
                 let related = matches!(parsed.intent, Intent::Related { .. });
                 let (archive, path) = self.locate(client, target, title_or_path)?;
+                // "which pages link to X" is answered from the knowledge index when the
+                // archive has one; without it, the pages that mention X are the nearest
+                // answer there is, and the response says why.
+                let inbound = !related && zim_intent::asks_for_inbound(&args.query);
+                if inbound {
+                    let open = self.registry().open(&archive)?;
+                    if self.knowledge().get(&open).is_none() {
+                        let title = open
+                            .archive
+                            .entry_by_path(&path)
+                            .ok()
+                            .flatten()
+                            .map(|e| e.title().to_owned())
+                            .filter(|t| !t.is_empty())
+                            .unwrap_or_else(|| path.clone());
+                        let mut value = self.answer_question(
+                            client,
+                            &Question {
+                                request: &title,
+                                archives: vec![archive.clone()],
+                                limit: limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                                offset: args.offset as usize,
+                                cursor: None,
+                            },
+                        )?;
+                        if let Some(map) = value.as_object_mut() {
+                            map.insert(
+                                "note".into(),
+                                json!("Inbound links need this archive's knowledge index (built with `zim-mcp index`); these are the pages that mention the article instead."),
+                            );
+                        }
+                        return Ok((json(value), Some(archive)));
+                    }
+                }
                 let value = self.zim_links(
                     client,
                     ZimLinksArgs {
@@ -575,6 +609,8 @@ impl ZimService {
                         entry_path: path,
                         direction: if related {
                             LinkDirection::Related
+                        } else if inbound {
+                            LinkDirection::Inbound
                         } else {
                             LinkDirection::Outbound
                         },
