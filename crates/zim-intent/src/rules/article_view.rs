@@ -146,6 +146,7 @@ static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
 });
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+static WH_WORD: Pattern = LazyLock::new(|| rx(r"^(?:which|what|whichever|whose)\b"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
 /// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
 pub(super) static ARTICLE_NOUN: Pattern =
@@ -164,7 +165,9 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     ] {
         let Some(c) = caps(re, &s) else { continue };
         let raw_section = group(&c, "s");
-        if is_match(&CONNECTOR_START, &raw_section) {
+        // "Which section of the Civil Rights Act prohibits ...": a section picked by its
+        // content is a question about the world, as "which sections of X govern ...".
+        if is_match(&CONNECTOR_START, &raw_section) || is_match(&WH_WORD, &raw_section) {
             continue;
         }
         // "section 230 of the communications decency act": a section of a lowercase topic

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:article\s+names?|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
@@ -20,9 +20,12 @@ static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
         r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
     )
 });
+/// "suggestions for X" takes X as a prefix when the words between are request words ("what
+/// completions do you have for Napo"); with a subject of their own they are advice about a
+/// topic ("what suggestions do dietitians give for lowering LDL").
 static SUGGEST_FOR: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:title\s+)?(?:suggestions?|completions?)(?:\s+[\w']+){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
+        r"\b(?:title\s+)?(?:suggestions?|completions?)(?:\s+(?:do|does|you|have|has|got|are|is|there|any|some|the|me|us|possible|available|title|titles|article|page|name|names|search|autocomplete|can|could|would|give|get|show|list)){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
     )
 });
 
@@ -136,6 +139,11 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     if bare && is_match(&GET_VERB, ctx.text) {
         return None;
     }
+    // "how does a title search work when you buy a house": in a how/why question the
+    // words for a title lookup are the topic, as with suggestions.
+    if !bare && is_match(&HOW_QUESTION, ctx.text) {
+        return None;
+    }
     let t = title_of(&group(&c, "t"))?;
     hit(
         Intent::FindByTitle { title: t.clone() },
@@ -175,7 +183,7 @@ static RELATED_LEAD: Pattern = LazyLock::new(|| {
 /// articles. Anything else is the topic the cue qualifies ("diseases related to smoking").
 static RELATED_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please)\b\s*)*$",
+        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please|closely|most|strongly|directly|really)\b\s*)*$",
     )
 });
 /// The last clause before a position: "I read the X article, what else is related" gives
@@ -262,11 +270,11 @@ static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
     )
 });
-/// "what does the X article cite?": without a noun for the pages asked about, the subject
-/// must be an article ("what does the Bible mention about X" asks about the world).
+/// "what does the X article cite?", "What sources does the article on Sepsis cite?": without
+/// a noun for the pages asked about, or with one for sources, the subject must be an article ("what does the Bible mention about X" asks about the world).
 static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry))\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
+        r"^(?:what|which)\s+(?:(?:sources|works|references|pages|articles|entries)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
     )
 });
 /// "which articles link to X?": the link graph around X.
