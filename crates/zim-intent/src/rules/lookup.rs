@@ -83,9 +83,47 @@ fn clean_prefix(s: &str) -> String {
 /// "autocomplete suggestions for queries" or "titles that begin with a verb" are topic.
 static HOW_QUESTION: Pattern = LazyLock::new(|| rx(r"^(?:how|why|when|where)\b"));
 
+/// The words a user typed before trailing off ("Habeas...", "Napol…"): after the last
+/// clause mark, at most three words, then an ellipsis that ends the clause (the ask follows
+/// or nothing does; "hmm... for a gift" goes on).
+static TRAILED_OFF: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:^|[,;:]\s*|\s-\s)(?P<x>[^\s,;:.][^,;:.]*?)(?:\.\.\.|…)(?:\s*$|\s+(?:what|which|any|got|suggestions?|completions?|autocomplete|can|could|how|help|please)\b)",
+    )
+});
+/// Asking for completions, or saying only the start is known.
+static COMPLETION_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:completions?|autocompletes?|auto-?complete|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with)\b",
+    )
+});
+
+/// "I only remember how it starts, Habeas... what completions are there?": the prefix is
+/// the words typed before an ellipsis, when completions are asked.
+fn trailed_off_prefix(text: &str) -> Option<String> {
+    if !is_match(&COMPLETION_ASKED, text) {
+        return None;
+    }
+    let c = caps(&TRAILED_OFF, text)?;
+    let x = group(&c, "x");
+    // "it begins with Ray Ch...": what it begins with.
+    let x = x
+        .rsplit_once(" with ")
+        .map_or(x.as_str(), |(_, after)| after)
+        .trim();
+    (!x.is_empty() && x.split_whitespace().count() <= 3).then(|| x.to_string())
+}
+
 pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     if is_match(&HOW_QUESTION, ctx.text) {
         return None;
+    }
+    if let Some(prefix) = trailed_off_prefix(ctx.text) {
+        return hit(
+            Intent::Suggest { prefix },
+            0.85,
+            "suggest: words before an ellipsis",
+        );
     }
     for (re, conf, rule) in [
         (&SUGGEST_COMMAND, 0.9, "suggest: command"),
@@ -585,5 +623,33 @@ mod tests {
         assert!(GET_VERB.is_some(), "GET_VERB");
         assert!(ARTICLE_WORDS.is_some(), "ARTICLE_WORDS");
         assert!(GERMAN_ARTICLE_NOUN.is_some(), "GERMAN_ARTICLE_NOUN");
+    }
+
+    #[test]
+    fn the_words_before_an_ellipsis_are_a_prefix() {
+        for (q, prefix) in [
+            (
+                "I only remember how it starts, Habeas... what completions are there",
+                "Habeas",
+            ),
+            ("autocomplete this: Napol…", "Napol"),
+            ("it begins with Ray Ch... any suggestions", "Ray Ch"),
+        ] {
+            assert_eq!(
+                suggestion(q),
+                Some(Intent::Suggest {
+                    prefix: prefix.into()
+                }),
+                "{q}"
+            );
+        }
+        // An ellipsis without completions asked, or completions without one, is no prefix here.
+        assert_eq!(suggestion("and then... what happened to Rome"), None);
+        assert_ne!(
+            suggestion("what suggestions do you have, hmm... for a gift"),
+            Some(Intent::Suggest {
+                prefix: "hmm".into()
+            })
+        );
     }
 }
