@@ -80,6 +80,12 @@ const ARCHIVE_WORDS: &[&str] = &["archive", "archives", "zim", "file", "wiki", "
 /// Nouns for one article: a name right before one is the article's ("the Ray Charles
 /// article"), unless the article is named after it ("the Wiktionnaire entry for chat").
 const ARTICLE_NOUNS: &[&str] = &["article", "page", "entry", "articles", "pages", "entries"];
+/// Nouns for a part of an article: a name after one and "of/from/in" is the article's.
+const SECTION_NOUNS: &[&str] = &["section", "sections", "part", "chapter", "paragraph"];
+/// Words that make "X page"/"X screen" the archive's main page.
+const MAIN_PAGE_WORDS: &[&str] = &[
+    "main", "home", "front", "start", "landing", "welcome", "index", "root",
+];
 /// Words that lead from an article noun to the article's own name.
 const ARTICLE_NOUN_LINKS: &[&str] = &["for", "on", "about", "of"];
 /// File-name tokens that say nothing about the content (flavours).
@@ -353,6 +359,22 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                     .next()
                     .is_some_and(|w| ARCHIVE_KIND_WORDS.contains(&w));
             let next_word = tokens.get(after_end).map(|t| t.core.as_str());
+            // "the Early life section from Ray Charles": a name after a section's noun and
+            // its preposition is the article's, unless an archive word follows.
+            let of_a_section = intro.is_some_and(|w| matches!(w, "of" | "from" | "in" | "on"))
+                && before_intro.is_some_and(|w| SECTION_NOUNS.contains(&w));
+            // "the home screen of the Wiktionnaire": only an archive has a main page, so the
+            // name after one is the archive's, as after a strong introducer.
+            let of_a_main_page = intro == Some("of")
+                && intro_at
+                    .and_then(|i| i.checked_sub(2))
+                    .and_then(|i| tokens.get(i..i.saturating_add(2)))
+                    .is_some_and(|w| {
+                        w.first()
+                            .is_some_and(|t| MAIN_PAGE_WORDS.contains(&t.core.as_str()))
+                            && w.get(1)
+                                .is_some_and(|t| matches!(t.core.as_str(), "page" | "screen"))
+                    });
             // "the Ray Charles article": the name is an article's, not the archive's; "the
             // Wiktionnaire entry for chat", "the Wikipedia page for Tokyo": the archive's, and
             // the article is named after the noun. Only the name leaves the sentence then.
@@ -366,6 +388,9 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                     .is_some_and(|t| ARTICLE_NOUN_LINKS.contains(&t.core.as_str()))
                 && tokens.get(after_end.saturating_add(2)).is_some();
             if noun_after && !article_named_after && !explicit_file {
+                continue;
+            }
+            if of_a_section && !archive_word_after && !explicit_file && !article_named_after {
                 continue;
             }
             // "search wikipedia for X" names an archive; "search example" / "search for example"
@@ -384,8 +409,11 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                 || next_word.is_some_and(|w| FOLLOWING_VERBS.contains(&w));
             let weak_intro = intro.is_some_and(|w| WEAK_INTRO.contains(&w));
             for key in &keys {
-                let allowed_strong =
-                    strong_intro || archive_word_after || explicit_file || article_named_after;
+                let allowed_strong = strong_intro
+                    || archive_word_after
+                    || explicit_file
+                    || article_named_after
+                    || (of_a_main_page && clause_done);
                 let allowed_weak = (weak_intro || has_article) && clause_done && !object_of_search;
                 let threshold = match key.kind {
                     KeyKind::FileToken if !(archive_word_after || explicit_file) => continue,
@@ -442,8 +470,14 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
         if i < best.remove_from || i >= best.remove_to {
             rest.push(t.raw);
         } else if i.saturating_add(1) == best.remove_to && t.clause_end {
-            // Keep the clause punctuation so "X in wikipedia, top 5" stays two clauses.
-            rest.push(",");
+            // Keep the clause punctuation so "X in wikipedia, top 5" stays two clauses and
+            // "what's inside the X archive? list some" two sentences.
+            rest.push(match t.raw.chars().next_back() {
+                Some('?') => "?",
+                Some('!') => "!",
+                Some(';') => ";",
+                _ => ",",
+            });
         }
     }
     Some((

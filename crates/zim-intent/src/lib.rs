@@ -37,6 +37,12 @@
 //! Anything else is a search ("Is coffee healthy?", "generate a random UUID"): when unsure,
 //! search, since a wrong specialised route is worse than a search.
 //!
+//! A request of several sentences or clauses ("I'm writing a report on X. Before I dive in,
+//! can you list the sections of the X article?", "the tool seems slow - is the backend OK?")
+//! routes its last part that is no statement of context ("I'm ...", "my ...") and that a
+//! rule reads confidently with an article of its own; a search or nothing there leaves the
+//! whole request to decide. Speaker labels ("agent step 2:") are no part of the request.
+//!
 //! Headings and outlines of a named article are its table of contents ("list the headings in
 //! X", "outline of X": [`Intent::Toc`]); structure, layout, anchors and section sizes are
 //! [`Intent::Structure`]. A summary of a named article is [`Intent::Summary`]; an overview of

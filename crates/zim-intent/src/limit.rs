@@ -23,6 +23,13 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             true,
         ),
         (rx(r"\bfirst\s+([0-9]{1,9})\b"), true),
+        // "..., next 50": the next page of a pass, at the end ("the next 50 years" is topic).
+        (
+            rx(
+                r"(?:,\s*)?\b(?:the\s+)?next\s+([0-9]{1,9})(?:\s+(?:entries|items|results|pages|articles|titles|ones))?\s*[.!?]?$",
+            ),
+            true,
+        ),
         (
             rx(
                 r"\b([0-9]{1,9})\s+(?:results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b",
@@ -98,6 +105,16 @@ mod tests {
             extract_limit("browse: namespace=A limit=50"),
             (Some(50), "browse: namespace=A".into())
         );
+    }
+
+    #[test]
+    fn the_next_page_of_a_pass() {
+        assert_eq!(
+            extract_limit("continue walking the entries, next 50").0,
+            Some(50)
+        );
+        assert_eq!(extract_limit("show the next 20 entries").0, Some(20));
+        assert_eq!(extract_limit("what happens in the next 50 years").0, None);
     }
 
     #[test]

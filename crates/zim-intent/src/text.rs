@@ -364,10 +364,10 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means)$").ok()
+    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
 static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡'];
 
@@ -383,11 +383,12 @@ fn unquote(s: &str) -> Option<String> {
 }
 
 /// A clause after the title that qualifies the request: "X article, with section sizes",
+/// "X: sections with their sizes" (lowercase words after a colon),
 /// "X article with section sizes",
 /// "the page 'X' including how long each section is", "X so I can cite it".
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|:\s+[a-z][a-z\s,'-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
     )
     .ok()
 });
@@ -396,7 +397,7 @@ static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
 /// is the name before the noun. Words after the noun say how the article is wanted.
 static NAMED_ARTICLE_INSIDE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r"^(?P<lead>(?:[a-z][a-z'-]*\s+)+)the\s+(?P<t>\S.*?)\s+(?:article|page|entry)(?:$|[,;:]\s*.*$|\s+(?:by|with|including|and|so|because|but|sorted|broken|split|as|in\s+full|in\s+order)\b.*$)",
+        r"^(?P<lead>(?:(?:[a-z][a-z'-]*|I|I'm|I'd|I've)\s+)+)the\s+(?P<t>\S.*?)\s+(?:article|page|entry)(?:$|[,;:]\s*.*$|\s+(?:by|with|including|and|so|because|but|sorted|broken|split|as|in\s+full|in\s+order)\b.*$)",
     )
     .ok()
 });

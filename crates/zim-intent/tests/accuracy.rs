@@ -104,7 +104,32 @@
 //! `heldout-i` (200 lines, `phrasings-heldout-i.jsonl`), by a fourth separate writer writing
 //! as several personas (cue words inside titles such as "Main Street" or "List of rivers of
 //! Europe", context before the ask), was run once after the heldout-h fixes and before it was
-//! looked at: intent 170/200 (85.0%), arguments 42/62 (67.7%).
+//! looked at: intent 170/200 (85.0%), arguments 42/62 (67.7%). Its misses were then fixed
+//! by general means, each checked on variations written for it, including ones that must
+//! keep their route (unit tests in `src/`). Questions about the world routed to a service
+//! view: a service cue now acts only on the service, the archive or a named article ("the
+//! loaded archives", "your zim files", "this archive"); a plural noun alone ("How do
+//! archives preserve paper?"), a file format (".zim files"), a pronoun when the request
+//! names something else ("on what date did it come into force"), title-search words in a
+//! how-question, suggestion words with a subject of their own ("what suggestions do
+//! dietitians give for ...") and a section picked by which/what are topic; an apostrophe
+//! quotes nothing ("like I'm 15"). Views that fell back to search: a request of several
+//! parts ('. ', '? ', '; ', a spaced dash, ', I need ...') routes the last part that is no
+//! statement of context and that names its own article (scene clauses such as "Before I
+//! dive in," dropped; a part that leans on an earlier one or asks a question leaves the
+//! whole request to decide); speaker labels ("agent step 2:"); a pronoun takes a name the
+//! context is about; the article as the scene of a section ("From the X article, pull the
+//! section called Y"); a name after "section from" is the article's; a search run with its
+//! query after a colon; passes that continue or run start to finish, "next 50"; the words
+//! before an ellipsis as a prefix; "home screen", `title=X`, "collect", "sources ... cite".
+//! After them it gives intent 200/200 (100%), arguments 62/62 (100%), and is seen now; the
+//! one archive miss left is "do u have wikipedia offline ...? which archives exist", labelled
+//! without an archive.
+//!
+//! Four fresh sets by separate writers, each run once before it was tuned on, gave 81.5%
+//! (heldout-f), 91.0% (-g), 87.5% (-h) and 85.0% (-i): each round's fixes made the sets seen
+//! pass without bringing the next unseen one to the 97% of issue 16, so unseen text is the
+//! figure to judge the router by, and the next fresh set's first run is its measure.
 
 use std::collections::BTreeMap;
 use zim_intent::{ArchiveName, Intent, parse};

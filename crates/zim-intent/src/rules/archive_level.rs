@@ -67,7 +67,7 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
 
 static MAIN_PAGE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:main\s?page|home\s?page|front\s?page|start\s?page|landing\s?page|welcome\s?page|index\s?page|root\s?page|entry\s?page|cover\s?page|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
+        r"\b(?:main\s?page|home\s?(?:page|screen)|front\s?page|start\s?page|landing\s?page|welcome\s?page|index\s?page|root\s?page|entry\s?page|cover\s?page|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
     )
 });
 
@@ -103,10 +103,23 @@ fn only_metadata_fields(ctx: &Context) -> bool {
         && topic_free(ctx.text, &METADATA_FIELDS)
 }
 
-/// "this archive", "the zim", "it" (the archive just named): not "a file".
-static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim|this|it)\b")
-});
+/// "this archive", "the zim": not "a file".
+static ARCHIVE_REFERENCE: Pattern =
+    LazyLock::new(|| rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim)\b"));
+/// "this", "it": the archive just named, when the request names nothing else.
+static PRONOUN_REFERENCE: Pattern = LazyLock::new(|| rx(r"\b(?:this|it)\b"));
+
+/// Whether the request refers to the archive: by a word for it, or by a pronoun when it
+/// names no other thing ("when was it created"; in "When was the Treaty of Versailles
+/// signed, and on what date did it come into force?" the pronoun is the treaty).
+fn refers_to_archive(text: &str) -> bool {
+    is_match(&ARCHIVE_REFERENCE, text)
+        || (is_match(&PRONOUN_REFERENCE, text)
+            && !text
+                .split_whitespace()
+                .skip(1)
+                .any(|w| w != "I" && w.chars().next().is_some_and(char::is_uppercase)))
+}
 /// What is left of "tell me about the X archive" / "open the X archive" once the name is removed.
 static ABOUT_ONLY: Pattern = LazyLock::new(|| {
     rx(
@@ -130,7 +143,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     // article's sections are its structure ("with how big each section is").
     if is_match(&METADATA_WEAK, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
-        && (addresses_service(ctx) || is_match(&ARCHIVE_REFERENCE, ctx.text))
+        && (addresses_service(ctx) || refers_to_archive(ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
     }
@@ -212,6 +225,7 @@ mod tests {
         assert!(METADATA_STRONG.is_some(), "METADATA_STRONG");
         assert!(METADATA_WEAK.is_some(), "METADATA_WEAK");
         assert!(ARCHIVE_REFERENCE.is_some(), "ARCHIVE_REFERENCE");
+        assert!(PRONOUN_REFERENCE.is_some(), "PRONOUN_REFERENCE");
         assert!(ABOUT_ONLY.is_some(), "ABOUT_ONLY");
         assert!(OPEN_ONLY.is_some(), "OPEN_ONLY");
     }

@@ -132,7 +132,7 @@ fn headings_subject(text: &str) -> Option<String> {
 
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|pull|grab|need|want|i\s+need|i\s+want|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
     )
 });
 static SECTION_COMMA: Pattern =
@@ -146,12 +146,57 @@ static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
 });
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+static WH_WORD: Pattern = LazyLock::new(|| rx(r"^(?:which|what|whichever|whose)\b"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
 /// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
 pub(super) static ARTICLE_NOUN: Pattern =
     LazyLock::new(|| rx(r"\b(?:article|page|entry|document)\b"));
 
+/// The article first, as the scene, then the ask: "From the Kubernetes article, pull the
+/// section called Architecture", "In Health care in the United States, what does the Costs
+/// section say?".
+static SECTION_SCENE: Pattern =
+    LazyLock::new(|| rx(r"^(?:in|from|within|inside)\s+(?P<t>[^,]+?),\s+(?P<ask>\S.*)$"));
+/// The section named in the ask after the scene: "the section called Y", "the Y section".
+static SECTION_IN_ASK: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:section|part|chapter)\s+(?:called|named|titled|headed)\s+(?P<a>.+)$|^(?P<b>.+?)\s+(?:section|part|chapter)\b",
+    )
+});
+/// "called/named Y": the words that name a section before its name.
+static NAMING_WORD: Pattern = LazyLock::new(|| rx(r"^(?:called|named|titled|headed)\s+"));
+
+fn section_after_scene(text: &str) -> Option<(String, String)> {
+    let c = caps(&SECTION_SCENE, text)?;
+    let raw_title = group(&c, "t");
+    if !looks_like_title(&raw_title) && !is_match(&ARTICLE_NOUN, &raw_title) {
+        return None;
+    }
+    let ask = group(&c, "ask");
+    let ask = match SECTION_LEAD.as_ref() {
+        Some(re) => re.replace(&ask, "").to_string(),
+        None => ask,
+    };
+    let s = caps(&SECTION_IN_ASK, &ask)?;
+    let raw_section = s.name("a").or_else(|| s.name("b"))?.as_str();
+    if is_match(&WH_WORD, raw_section) {
+        return None;
+    }
+    Some((title_of(raw_section)?, title_of(&raw_title)?))
+}
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
+    if let Some((sec, t)) = section_after_scene(ctx.text) {
+        let conf = subject_confidence(0.88, &t);
+        return hit(
+            Intent::Section {
+                title_or_path: t,
+                section: sec,
+            },
+            conf,
+            "section: 'in X, ... the Y section'",
+        );
+    }
     let s = match SECTION_LEAD.as_ref() {
         Some(re) => re.replace(ctx.text, "").to_string(),
         None => ctx.text.to_string(),
@@ -164,7 +209,13 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     ] {
         let Some(c) = caps(re, &s) else { continue };
         let raw_section = group(&c, "s");
-        if is_match(&CONNECTOR_START, &raw_section) {
+        let raw_section = match NAMING_WORD.as_ref() {
+            Some(re) => re.replace(&raw_section, "").to_string(),
+            None => raw_section,
+        };
+        // "Which section of the Civil Rights Act prohibits ...": a section picked by its
+        // content is a question about the world, as "which sections of X govern ...".
+        if is_match(&CONNECTOR_START, &raw_section) || is_match(&WH_WORD, &raw_section) {
             continue;
         }
         // "section 230 of the communications decency act": a section of a lowercase topic
@@ -594,6 +645,53 @@ mod tests {
                 }),
                 "{q}"
             );
+        }
+    }
+
+    #[test]
+    fn the_article_as_the_scene_before_the_section_asked() {
+        for (q, t, sec) in [
+            (
+                "From the Kubernetes article, pull the section called Architecture",
+                "Kubernetes",
+                "Architecture",
+            ),
+            (
+                "In Health care in the United States, what does the Costs section say",
+                "Health care in the United States",
+                "Costs",
+            ),
+            (
+                "in Tea, show me the part named Etymology",
+                "Tea",
+                "Etymology",
+            ),
+            (
+                "need the Etymology section of Main Street",
+                "Main Street",
+                "Etymology",
+            ),
+            (
+                "show the section called History in the Rome article",
+                "Rome",
+                "History",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Section {
+                    title_or_path: t.into(),
+                    section: sec.into()
+                }),
+                "{q}"
+            );
+        }
+        // A lowercase scene is a topic; a section picked by its content is a question.
+        for q in [
+            "in contract law, what does the consideration section usually cover",
+            "In the Constitution, which section covers impeachment",
+        ] {
+            assert_ne!(view(q).map(|i| i.name()), Some("Section"), "{q}");
         }
     }
 }

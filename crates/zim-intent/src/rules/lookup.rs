@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:article\s+names?|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
@@ -20,9 +20,12 @@ static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
         r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
     )
 });
+/// "suggestions for X" takes X as a prefix when the words between are request words ("what
+/// completions do you have for Napo"); with a subject of their own they are advice about a
+/// topic ("what suggestions do dietitians give for lowering LDL").
 static SUGGEST_FOR: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:title\s+)?(?:suggestions?|completions?)(?:\s+[\w']+){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
+        r"\b(?:title\s+)?(?:suggestions?|completions?)(?:\s+(?:do|does|you|have|has|got|are|is|there|any|some|the|me|us|possible|available|title|titles|article|page|name|names|search|autocomplete|can|could|would|give|get|show|list)){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
     )
 });
 
@@ -80,9 +83,47 @@ fn clean_prefix(s: &str) -> String {
 /// "autocomplete suggestions for queries" or "titles that begin with a verb" are topic.
 static HOW_QUESTION: Pattern = LazyLock::new(|| rx(r"^(?:how|why|when|where)\b"));
 
+/// The words a user typed before trailing off ("Habeas...", "Napol…"): after the last
+/// clause mark, at most three words, then an ellipsis that ends the clause (the ask follows
+/// or nothing does; "hmm... for a gift" goes on).
+static TRAILED_OFF: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:^|[,;:]\s*|\s-\s)(?P<x>[^\s,;:.][^,;:.]*?)(?:\.\.\.|…)(?:\s*$|\s+(?:what|which|any|got|suggestions?|completions?|autocomplete|can|could|how|help|please)\b)",
+    )
+});
+/// Asking for completions, or saying only the start is known.
+static COMPLETION_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:completions?|autocompletes?|auto-?complete|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with)\b",
+    )
+});
+
+/// "I only remember how it starts, Habeas... what completions are there?": the prefix is
+/// the words typed before an ellipsis, when completions are asked.
+fn trailed_off_prefix(text: &str) -> Option<String> {
+    if !is_match(&COMPLETION_ASKED, text) {
+        return None;
+    }
+    let c = caps(&TRAILED_OFF, text)?;
+    let x = group(&c, "x");
+    // "it begins with Ray Ch...": what it begins with.
+    let x = x
+        .rsplit_once(" with ")
+        .map_or(x.as_str(), |(_, after)| after)
+        .trim();
+    (!x.is_empty() && x.split_whitespace().count() <= 3).then(|| x.to_string())
+}
+
 pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     if is_match(&HOW_QUESTION, ctx.text) {
         return None;
+    }
+    if let Some(prefix) = trailed_off_prefix(ctx.text) {
+        return hit(
+            Intent::Suggest { prefix },
+            0.85,
+            "suggest: words before an ellipsis",
+        );
     }
     for (re, conf, rule) in [
         (&SUGGEST_COMMAND, 0.9, "suggest: command"),
@@ -136,6 +177,11 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     if bare && is_match(&GET_VERB, ctx.text) {
         return None;
     }
+    // "how does a title search work when you buy a house": in a how/why question the
+    // words for a title lookup are the topic, as with suggestions.
+    if !bare && is_match(&HOW_QUESTION, ctx.text) {
+        return None;
+    }
     let t = title_of(&group(&c, "t"))?;
     hit(
         Intent::FindByTitle { title: t.clone() },
@@ -175,7 +221,7 @@ static RELATED_LEAD: Pattern = LazyLock::new(|| {
 /// articles. Anything else is the topic the cue qualifies ("diseases related to smoking").
 static RELATED_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please)\b\s*)*$",
+        r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please|closely|most|strongly|directly|really)\b\s*)*$",
     )
 });
 /// The last clause before a position: "I read the X article, what else is related" gives
@@ -262,11 +308,11 @@ static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
     )
 });
-/// "what does the X article cite?": without a noun for the pages asked about, the subject
-/// must be an article ("what does the Bible mention about X" asks about the world).
+/// "what does the X article cite?", "What sources does the article on Sepsis cite?": without
+/// a noun for the pages asked about, or with one for sources, the subject must be an article ("what does the Bible mention about X" asks about the world).
 static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry))\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
+        r"^(?:what|which)\s+(?:(?:sources|works|references|pages|articles|entries)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
     )
 });
 /// "which articles link to X?": the link graph around X.
@@ -577,5 +623,33 @@ mod tests {
         assert!(GET_VERB.is_some(), "GET_VERB");
         assert!(ARTICLE_WORDS.is_some(), "ARTICLE_WORDS");
         assert!(GERMAN_ARTICLE_NOUN.is_some(), "GERMAN_ARTICLE_NOUN");
+    }
+
+    #[test]
+    fn the_words_before_an_ellipsis_are_a_prefix() {
+        for (q, prefix) in [
+            (
+                "I only remember how it starts, Habeas... what completions are there",
+                "Habeas",
+            ),
+            ("autocomplete this: Napol…", "Napol"),
+            ("it begins with Ray Ch... any suggestions", "Ray Ch"),
+        ] {
+            assert_eq!(
+                suggestion(q),
+                Some(Intent::Suggest {
+                    prefix: prefix.into()
+                }),
+                "{q}"
+            );
+        }
+        // An ellipsis without completions asked, or completions without one, is no prefix here.
+        assert_eq!(suggestion("and then... what happened to Rome"), None);
+        assert_ne!(
+            suggestion("what suggestions do you have, hmm... for a gift"),
+            Some(Intent::Suggest {
+                prefix: "hmm".into()
+            })
+        );
     }
 }

@@ -74,11 +74,134 @@ const RULES: &[Rule] = &[
     search::question_search,
 ];
 
-/// Runs the rules in order; `None` when none matched.
+/// Classifies a request: the sentence that holds the ask when the request is made of several
+/// (context first: "I'm writing a report on X. Can you list the sections of the X article?"),
+/// else the whole request.
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
+    let text = strip_speaker_label(ctx.text);
+    let ctx = &Context { text, ..*ctx };
+    ask_of_parts(ctx).or_else(|| classify_one(ctx, ctx.text))
+}
+
+/// Runs the rules in order on one sentence; `None` when none matched. A pronoun subject takes
+/// its antecedent from `whole`, the request the sentence is part of.
+fn classify_one(ctx: &Context, whole: &str) -> Option<RuleHit> {
     let mut hit = RULES.iter().find_map(|rule| rule(ctx))?;
-    resolve_pronoun(ctx.text, &mut hit);
+    resolve_pronoun(whole, &mut hit);
     Some(hit)
+}
+
+/// "agent: ...", "agent step 2: ...": who speaks, or which step of a plan this is, is no part
+/// of the request. A tool's name before a colon ("toc: X") is kept: it is the command.
+static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:agent|assistant|bot|user|system|planner)(?:\s+step)?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
+    )
+});
+
+fn strip_speaker_label(s: &str) -> &str {
+    match SPEAKER_LABEL.as_ref().and_then(|re| re.find(s)) {
+        Some(m) if m.end() < s.len() => s.get(m.end()..).unwrap_or(s),
+        _ => s,
+    }
+}
+
+/// Boundaries between the sentences or clauses of one request: "? ", "! ", "; ", ". " after
+/// a word (not after an initial or an ellipsis), a spaced dash, and a comma before a new
+/// first-person clause (", I need the complete text for a brief").
+static PART_BOUNDARY: Pattern = LazyLock::new(|| {
+    rx(
+        r"[?!;]\s+|[^.\s]{2}\.\s+|\s+[-–—]{1,2}\s+|,\s+(?:i|i'm|we|we're)\s+(?:need|want|am|have|was|will|must|should|only|just|also)\b",
+    )
+});
+
+/// A statement of context by the person asking ("I'm a nurse prepping a teaching session",
+/// "I only remember how it starts"): it tells why, not what.
+static CONTEXT_STATEMENT: Pattern = LazyLock::new(|| {
+    rx(r"^(?:i|i'm|im|i've|i'd|we|we're|we've|my|our|for\s+context|background|context)\b")
+});
+
+/// A leading clause before a comma that sets the scene of the ask after it ("Before I dive
+/// in, can you ...").
+static SCENE_CLAUSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:before|after|while|since|because|first|first\s+off|ok|okay|so|also|anyway|then|now|well|next|alright)\b[^,]{0,60},\s+(?P<rest>\S.*)$",
+    )
+});
+
+/// The parts of a request made of several sentences or clauses, each without politeness.
+fn request_parts(s: &str) -> Vec<String> {
+    let Some(re) = PART_BOUNDARY.as_ref() else {
+        return Vec::new();
+    };
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for m in re.find_iter(s) {
+        let found = m.as_str();
+        // A full stop ends the word before it, which stays in its sentence; a first-person
+        // clause after a comma starts at its pronoun.
+        let (cut, next) = if found.starts_with(',') {
+            (m.start(), m.start().saturating_add(1))
+        } else if let Some(dot) = found.find('.').filter(|_| !found.starts_with(' ')) {
+            (m.start().saturating_add(dot), m.end())
+        } else {
+            (m.start(), m.end())
+        };
+        if cut < start {
+            continue;
+        }
+        parts.push(s.get(start..cut).unwrap_or_default());
+        start = next;
+    }
+    parts.push(s.get(start..).unwrap_or_default());
+    parts
+        .into_iter()
+        .map(str::trim)
+        // A statement of context is no ask, however it goes on ("I want to see how it's
+        // laid out" is not "see how it's laid out").
+        .filter(|p| !p.is_empty() && !is_match(&CONTEXT_STATEMENT, p))
+        .map(|p| {
+            let p = caps(&SCENE_CLAUSE, p)
+                .and_then(|c| c.name("rest").map(|m| m.as_str()))
+                .unwrap_or(p);
+            crate::text::strip_politeness(p)
+        })
+        .collect()
+}
+
+/// In a request of several parts, the last one that is no statement of context and that a
+/// rule reads confidently decides: a view there is the answer ("I'm preparing a patient
+/// handout. Could you give me a brief overview of the Sepsis article?"); a search there
+/// leaves the reading to the whole request. `None` for requests of one part.
+fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
+    if PART_BOUNDARY
+        .as_ref()
+        .is_none_or(|re| !re.is_match(ctx.text))
+    {
+        return None;
+    }
+    for part in request_parts(ctx.text).iter().rev() {
+        let part_ctx = Context {
+            text: part,
+            question: written_as_question(part),
+            ..*ctx
+        };
+        let Some(hit) = classify_one(&part_ctx, ctx.text) else {
+            continue;
+        };
+        // A part read alone may lean on the parts before it ("what were the main ones?",
+        // "sections and their lengths"): its view counts when it names its own article.
+        let mut intent = hit.intent.clone();
+        let own_subject = subject_mut(&mut intent).is_none_or(|t| looks_like_title(t));
+        if hit.confidence < crate::FALLBACK_THRESHOLD || !own_subject {
+            continue;
+        }
+        return match hit.intent {
+            Intent::Search { .. } => None,
+            _ => Some(hit),
+        };
+    }
+    None
 }
 
 /// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
@@ -88,8 +211,18 @@ static ANTECEDENT: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A name the request is about, told as context: "a reading list around Health care in the
+/// United States; which articles are closely related to it?". Capitalised (case-sensitive),
+/// up to the end of its clause.
+static TOPIC_ANTECEDENT: Pattern = LazyLock::new(|| {
+    Regex::new(
+        r"\b(?i:around|about|on|regarding|covering|researching|studying)\s+(?:the\s+)?(?P<t>[A-Z][^,;?!.]*?)\s*(?:[,;?!.]|\s+-\s|$)",
+    )
+    .ok()
+});
+
 /// "I enjoyed the Apollo 11 article, what else is related to it?": a pronoun subject refers
-/// to the article the same request named before it. Without one it refers to earlier
+/// to the article the same request named before it (or the name it is about). Without one it refers to earlier
 /// conversation the parser cannot see, and keeps its penalty.
 fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
     let Some(subject) = subject_mut(&mut hit.intent) else {
@@ -99,7 +232,7 @@ fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
     if !pronoun {
         return;
     }
-    let Some(c) = caps(&ANTECEDENT, text) else {
+    let Some(c) = caps(&ANTECEDENT, text).or_else(|| caps(&TOPIC_ANTECEDENT, text)) else {
         return;
     };
     let raw = c
@@ -176,7 +309,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
     )
 });
 
@@ -339,9 +472,20 @@ pub(crate) fn looks_like_title(raw: &str) -> bool {
         .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
         || raw.contains('/')
         || raw.contains('"')
-        || raw.contains('\'')
+        || opens_a_quote(raw)
         || raw.contains('_')
         || (is_identifier(first) && raw.split_whitespace().count() == first_words_count(raw))
+}
+
+/// Whether `raw` opens a single quote ("'hit the road jack'"); the apostrophe of a
+/// contraction or a possessive ("like I'm 15", "Newton's laws") quotes nothing.
+fn opens_a_quote(raw: &str) -> bool {
+    let mut prev: Option<char> = None;
+    raw.chars().any(|c| {
+        let opens = c == '\'' && !prev.is_some_and(char::is_alphanumeric);
+        prev = Some(c);
+        opens
+    })
 }
 
 /// How many words `raw` has up to and including its first one that is not an article: an
@@ -405,7 +549,10 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 });
 
 /// Whether the request addresses the server, the service or an archive (rather than a topic
-/// that happens to use the same words): "the server", "this archive", "zim files", "you".
+/// that happens to use the same words): "the server", "this archive", "your zim files", "the
+/// loaded archives", "you". A plural alone is a topic ("How do archives preserve paper?",
+/// "what app can open .zim files", "list all the zip archives in a folder"); a request made
+/// of nothing but it is still the service's ("list zim files": see [`topic_free`]).
 pub(crate) fn addresses_service(ctx: &Context) -> bool {
     ctx.archive_named || matches_standalone(&SERVICE_REFERENCE, ctx.text)
 }
@@ -438,7 +585,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|these|mcp|zim)\s+(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|zims|zim\s+(?:files?|archives?|backend)|zim-?mcp|archives|wikis|offline\s+(?:archives?|content|files|librar(?:y|ies)|wikis?)|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1119,5 +1266,134 @@ mod tests {
     fn nothing_matches_plain_words() {
         assert!(run("photosynthesis").is_none());
         assert!(run("").is_none());
+    }
+
+    #[test]
+    fn service_cues_act_on_the_service_not_on_a_topic() {
+        // A plural noun or a file format alone is a topic of the world.
+        for q in [
+            "How do archives preserve old paper documents so they don't yellow",
+            "what app can open .zim files on an android phone",
+            "bash one-liner to list all the zip archives in a folder",
+            "how do public libraries fund their collections",
+            "why do wikis attract vandals",
+            "When was the Treaty of Versailles signed, and on what date did it come into force",
+            "when was the Eiffel Tower built and how big is it",
+            "how does a title search work when you buy a house",
+            "why does a title match fail in elasticsearch",
+            "what suggestions do dietitians give for lowering LDL cholesterol",
+            "which completions do linters offer for python",
+            "Which section of the Civil Rights Act of 1964 prohibits employment discrimination",
+            "what part of the Constitution covers impeachment",
+        ] {
+            let got = run(q).map(|r| r.0.name());
+            assert!(matches!(got, None | Some("Search")), "{q}: {got:?}");
+        }
+        // The same cues acting on the service, the archive or a named article keep their route.
+        for (q, want) in [
+            ("list the zim files", "ListArchives"),
+            ("which archives are loaded", "ListArchives"),
+            ("what zim files do you have", "ListArchives"),
+            ("show the loaded archives", "ListArchives"),
+            ("which wikis are installed here", "ListArchives"),
+            ("when was this archive created", "Metadata"),
+            ("when was it created", "Metadata"),
+            ("do a title search for Main Street", "FindByTitle"),
+            ("what completions do you have for Napo", "Suggest"),
+            ("title suggestions for Ray Ch", "Suggest"),
+            ("the History section of Rome", "Section"),
+        ] {
+            assert_eq!(run(q).map(|r| r.0.name()), Some(want), "{q}");
+        }
+    }
+
+    #[test]
+    fn an_apostrophe_quotes_nothing() {
+        for q in [
+            "Explain the differences between TCP and UDP like I'm 15",
+            "explain the pros and cons of nuclear power, I'm curious",
+        ] {
+            assert_ne!(run(q).map(|r| r.0.name()), Some("Summary"), "{q}");
+        }
+        assert!(looks_like_title("'hit the road jack'"));
+        assert!(!looks_like_title(
+            "differences between TCP and UDP like I'm 15"
+        ));
+        assert!(!looks_like_title("newton's laws of motion"));
+    }
+
+    #[test]
+    fn the_part_of_a_request_that_holds_the_ask() {
+        for (q, want) in [
+            (
+                "I'm preparing a patient handout. Could you give me a brief overview of the Sepsis article?",
+                Intent::Summary {
+                    title_or_path: "Sepsis".into(),
+                },
+            ),
+            (
+                "I'm writing a report on Rome. Before I start, can you list the sections in the Roman Empire article?",
+                Intent::Toc {
+                    title_or_path: "Roman Empire".into(),
+                },
+            ),
+            (
+                "We're studying jazz - could you pull up the Legacy section of the Miles Davis article?",
+                Intent::Section {
+                    title_or_path: "Miles Davis".into(),
+                    section: "Legacy".into(),
+                },
+            ),
+            (
+                "pull up the whole entry for Habeas corpus, I need the complete text for a brief",
+                Intent::GetArticle {
+                    title_or_path: "Habeas corpus".into(),
+                },
+            ),
+            (
+                "I'm reading about the Apollo program; which pages are closely related to it?",
+                Intent::Related {
+                    title_or_path: "Apollo program".into(),
+                },
+            ),
+            (
+                "the app feels sluggish - is the backend OK?",
+                Intent::Health,
+            ),
+            (
+                "agent step 3: collect all hyperlinks from the page Moon landing",
+                Intent::Links {
+                    title_or_path: "Moon landing".into(),
+                },
+            ),
+            (
+                "Which parts of the Moby-Dick article are the longest? I want to see how it's laid out.",
+                Intent::Structure {
+                    title_or_path: "Moby-Dick".into(),
+                },
+            ),
+        ] {
+            assert_eq!(run(q).map(|r| r.0), Some(want), "{q}");
+        }
+        // A later part that leans on an earlier one, or asks a question, does not take over.
+        for q in [
+            "I need to outline an essay about the causes of World War I - what were the main ones?",
+            "I read the Ray Charles article. How did he lose his sight?",
+            "how is the 'Mitochondrion' article organised? sections and their lengths please",
+            "I'm on a slow connection - how do offline wikis work",
+        ] {
+            let got = run(q).map(|r| r.0.name());
+            assert!(
+                matches!(got, None | Some("Search") | Some("Structure")),
+                "{q}: {got:?}"
+            );
+        }
+        assert_eq!(
+            run("how is the 'Mitochondrion' article organised? sections and their lengths please")
+                .map(|r| r.0),
+            Some(Intent::Structure {
+                title_or_path: "Mitochondrion".into()
+            })
+        );
     }
 }

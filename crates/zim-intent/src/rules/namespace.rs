@@ -120,7 +120,7 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<verb>walk|iterate|enumerate|traverse|go|step|page|scan|dump|browse|list|show|display|print|output|return|retrieve|fetch|get|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -133,7 +133,7 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|from\s+the\s+(?:beginning|start|top)|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -147,7 +147,7 @@ static WHAT_IS_IN_IT: Pattern = LazyLock::new(|| {
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
 static EXHAUSTIVE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:walk|iterate|enumerate|traverse|go|step|scan|dump)$|\b(?:all|every|each|whole|entire|complete)\b",
+        r"^(?:walk|iterat|enumerat|travers|go|step|scan|dump)|\b(?:all|every|each|whole|entire|complete|full)\b",
     )
 });
 
@@ -186,13 +186,17 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     let verb = group(&c, "verb");
     // "page through" and "go through" are walks; "go" and "page" alone are not verbs here.
     let whole = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
-    if matches!(verb.to_lowercase().as_str(), "go" | "page" | "step") && !whole.contains(" through")
+    let verb_lower = verb.to_lowercase();
+    if ["go", "pag", "step"]
+        .iter()
+        .any(|v| verb_lower.starts_with(v))
+        && !whole.contains(" through")
     {
         return None;
     }
     let exhaustive = is_match(&EXHAUSTIVE, &verb)
         || is_match(&EXHAUSTIVE, &group(&c, "quant"))
-        || (verb.eq_ignore_ascii_case("page") && is_match(&EXHAUSTIVE, &whole));
+        || (verb_lower.starts_with("pag") && is_match(&EXHAUSTIVE, &whole));
     // The archive's content namespace, since none was named.
     let namespace = "C".to_string();
     if exhaustive {
@@ -291,5 +295,32 @@ mod tests {
         assert!(ARCHIVE_PASS_NOUN.is_some(), "ARCHIVE_PASS_NOUN");
         assert!(EVERY.is_some(), "EVERY");
         assert!(WHAT_IS_IN_IT.is_some(), "WHAT_IS_IN_IT");
+    }
+
+    #[test]
+    fn passes_that_continue_or_run_from_start_to_finish() {
+        for q in [
+            "page through the whole archive from the very first entry to the last",
+            "go through all the pages one by one, start to finish",
+            "continue walking the full entry listing from where we left off",
+            "keep iterating over all entries from where we stopped",
+            "dump all entries sequentially",
+        ] {
+            assert_eq!(pass(q), Some("Walk"), "{q}");
+        }
+        for q in [
+            "give me a sample of what's in this zim, just a handful of entries",
+            "show a few pages from the beginning",
+        ] {
+            assert_eq!(pass(q), Some("Browse"), "{q}");
+        }
+        // Other objects, other passes.
+        for q in [
+            "continue walking the dog from where we left off",
+            "go through the motions from start to finish",
+            "keep listing reasons from where we stopped",
+        ] {
+            assert_eq!(pass(q), None, "{q}");
+        }
     }
 }

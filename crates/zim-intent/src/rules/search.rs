@@ -15,7 +15,7 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
 });
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies))\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
     )
 });
 
@@ -47,15 +47,25 @@ static SEARCH_REQUESTED: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "run this search across all the knowledge bases at once: X": a search asked for with
+/// its scope, then its query after a colon.
+static SEARCH_RUN_COLON: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:run|do|perform|execute|make|try)\s+(?:this|that|the|a|an|my)?\s*(?:quick\s+)?(?:full[- ]?text\s+)?(?:search|query|lookup)\b[^:]{0,80}:\s*(?P<q>\S.*)$",
+    )
+});
+
 pub(super) fn search_command(ctx: &Context) -> Option<RuleHit> {
-    search_from(&SEARCH_COMMAND, ctx, 0.92, "search: command word").or_else(|| {
-        search_from(
-            &SEARCH_REQUESTED,
-            ctx,
-            0.9,
-            "search: search results asked for",
-        )
-    })
+    search_from(&SEARCH_COMMAND, ctx, 0.92, "search: command word")
+        .or_else(|| {
+            search_from(
+                &SEARCH_REQUESTED,
+                ctx,
+                0.9,
+                "search: search results asked for",
+            )
+        })
+        .or_else(|| search_from(&SEARCH_RUN_COLON, ctx, 0.9, "search: query after a colon"))
 }
 
 /// A search for the cleaned `q` group of `pattern`, or `None` when it does not match or
@@ -193,6 +203,32 @@ mod tests {
         ] {
             assert!(mentions_all_archives(q), "{q}");
         }
+    }
+
+    #[test]
+    fn a_search_run_with_its_query_after_a_colon() {
+        for (q, query) in [
+            (
+                "run this search across all the knowledge bases at once: kubernetes probes",
+                "kubernetes probes",
+            ),
+            ("do a quick search: tail recursion", "tail recursion"),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Search {
+                    query: query.into(),
+                    all_archives: false
+                }),
+                "{q}"
+            );
+        }
+        assert!(mentions_all_archives("across all the knowledge bases"));
+        // Not a search command: the colon introduces something else.
+        assert_ne!(
+            run("run this: list the loaded archives").map(|i| i.name()),
+            Some("Search")
+        );
     }
 
     #[test]
