@@ -264,11 +264,17 @@ pub struct SynthesizeConfig {
     pub per_archive_k: u64,
     /// Answer size in characters when the caller gives no `max_content_length` (500-20000).
     pub output_char_budget: u64,
-    /// openzim-mcp's passage-ranking knobs; no effect here (our passages are scored by
-    /// query-word coverage).
+    /// A passage cited at a section whose heading shares at least this share of its words
+    /// with the request (0.0-1.0) has its score multiplied by `section_affinity_boost`
+    /// (1.0-10.0) before the passages are ranked, as in openzim-mcp.
     pub section_affinity_threshold: f64,
     pub section_affinity_boost: f64,
+    /// When the sources come from several archives, each archive other than the primary one
+    /// (whose best hit's path shares the most words with the request) gives at most this many
+    /// sources (0-50)...
     pub max_secondary_archive_hits: u64,
+    /// ...each of whose entry paths shares at least this many words of three or more
+    /// characters with the request (1-10), unless no path shares any (then only the cap).
     pub cross_archive_min_overlap: u64,
 }
 
@@ -870,10 +876,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.allow_model_download",
     "presets_override_path",
     "search.structured_suggestions_limit",
-    "synthesize.section_affinity_threshold",
-    "synthesize.section_affinity_boost",
-    "synthesize.max_secondary_archive_hits",
-    "synthesize.cross_archive_min_overlap",
 ];
 
 /// `localhost`, `127.0.0.0/8`, `::1` (with or without brackets).
@@ -1167,7 +1169,6 @@ mod tests {
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
-            "synthesize.section_affinity_boost",
             "ml.reranker.model_id",
         ] {
             assert!(inert.contains(&name), "{name} missing from {inert:?}");
@@ -1177,6 +1178,10 @@ mod tests {
             "synthesize.top_n",
             "server_name",
             "query_rewrite.enabled",
+            "synthesize.section_affinity_threshold",
+            "synthesize.section_affinity_boost",
+            "synthesize.max_secondary_archive_hits",
+            "synthesize.cross_archive_min_overlap",
         ] {
             assert!(!inert.contains(&effective), "{effective}");
         }
