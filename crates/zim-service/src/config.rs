@@ -230,7 +230,11 @@ impl Default for MetaConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SearchConfig {
-    /// openzim-mcp's "did you mean" list length (1-20); no effect here.
+    /// Most alternatives (1-20) a fruitless `zim_search` offers in `_meta.suggestions`, as
+    /// openzim-mcp: a full-text search that finds nothing offers the title index's
+    /// suggestions for the query (else the title one edit away), then the other archives
+    /// whose file name holds a query word (`alt_spelling`, `alt_archive`); a title lookup
+    /// that finds nothing, or only a typo correction, offers the titles one edit away.
     pub structured_suggestions_limit: u64,
     /// openzim-mcp's fuzzy title matching (2-20, 0.0-1.0); no effect here: title lookups go
     /// through the archive's own title index and case/accent folding.
@@ -875,7 +879,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.cache_dir",
     "ml.reranker.allow_model_download",
     "presets_override_path",
-    "search.structured_suggestions_limit",
 ];
 
 /// `localhost`, `127.0.0.0/8`, `::1` (with or without brackets).
@@ -1182,6 +1185,7 @@ mod tests {
             "synthesize.section_affinity_boost",
             "synthesize.max_secondary_archive_hits",
             "synthesize.cross_archive_min_overlap",
+            "search.structured_suggestions_limit",
         ] {
             assert!(!inert.contains(&effective), "{effective}");
         }

@@ -565,6 +565,45 @@ impl ZimService {
         Ok(response)
     }
 
+    /// openzim-mcp's `alt_archive` suggestions: when a full-text search of one archive found
+    /// nothing (its answer then offers `structured_suggestions`), the other archives whose
+    /// file name holds a word of the query (four letters or more) fill the room left under
+    /// `search.structured_suggestions_limit`.
+    fn offer_other_archives(&self, result: &mut Value, open: &OpenArchive, query: &str) {
+        let Some(offered) = result
+            .get_mut("structured_suggestions")
+            .and_then(Value::as_array_mut)
+        else {
+            return;
+        };
+        let limit =
+            usize::try_from(self.config.search.structured_suggestions_limit).unwrap_or(usize::MAX);
+        let lower = query.to_lowercase();
+        let words: Vec<&str> = lower
+            .split_whitespace()
+            .filter(|w| w.chars().count() >= 4)
+            .collect();
+        if offered.len() >= limit || words.is_empty() {
+            return;
+        }
+        for file in self.registry.files().iter() {
+            if file.display == open.file.display {
+                continue;
+            }
+            let stem = file.name.strip_suffix(".zim").unwrap_or(&file.name);
+            let name = stem.to_lowercase();
+            if words.iter().any(|w| name.contains(w)) {
+                offered.push(crate::search_backend::structured_suggestion(
+                    "alt_archive",
+                    stem,
+                ));
+                if offered.len() >= limit {
+                    break;
+                }
+            }
+        }
+    }
+
     pub fn zim_search(&self, client: &ClientId, args: ZimSearchArgs) -> Result<Value, ToolError> {
         self.search_with(args, Some(client))
     }
@@ -666,6 +705,7 @@ impl ZimService {
                 break;
             }
             let mut result = backend.search(open, &args, limit, offset)?;
+            self.offer_other_archives(&mut result, open, query);
             if let Some(map) = result.as_object_mut() {
                 map.insert("zim_file".into(), json!(open.file.display));
             }
@@ -709,6 +749,9 @@ fn default_search(config: &Config, cache: &Arc<ResultCache>) -> Option<Arc<dyn S
             .with_fuzzy_titles(
                 usize::try_from(config.search.fuzzy_title_min_query_len).unwrap_or(usize::MAX),
                 config.search.fuzzy_title_score_penalty,
+            )
+            .with_suggestions_limit(
+                usize::try_from(config.search.structured_suggestions_limit).unwrap_or(usize::MAX),
             ),
     ))
 }

@@ -809,9 +809,16 @@ fn fulltext_page(
     } else {
         None
     };
-    let extra: Vec<(&str, Value)> = reason.map(|r| ("reason", json!(r))).into_iter().collect();
+    let mut extra: Vec<(&str, Value)> = reason.map(|r| ("reason", json!(r))).into_iter().collect();
+    extra.extend(offered_suggestions(&list(&raw, "structured_suggestions")));
     attach_meta(&mut out, false, &extra);
     out
+}
+
+/// `_meta.suggestions` (openzim-mcp's key) when a search offers alternatives
+/// (`search.structured_suggestions_limit` bounds them).
+fn offered_suggestions(offered: &[Value]) -> Option<(&'static str, Value)> {
+    (!offered.is_empty()).then(|| ("suggestions", Value::Array(offered.to_vec())))
 }
 
 /// Title-lookup rows: the exact (or typo-corrected) title first, then the title index's
@@ -915,11 +922,12 @@ fn title_envelope(
         "fuzzy_path_hit": fuzzy,
         "files_searched": files,
     });
-    let extra: Vec<(&str, Value)> = if returned == 0 {
+    let mut extra: Vec<(&str, Value)> = if returned == 0 {
         vec![("reason", json!("0_hits"))]
     } else {
         Vec::new()
     };
+    extra.extend(offered_suggestions(&list(raw, "structured_suggestions")));
     attach_meta(&mut out, false, &extra);
     out
 }
@@ -997,6 +1005,9 @@ fn cross_search(svc: &ZimService, args: &ZimSearchArgs, mut raw: Value, limit: u
         let mut rows: Vec<Value> = Vec::new();
         let mut fast = false;
         let mut fuzzy = false;
+        let mut offered: Vec<Value> = Vec::new();
+        let cap =
+            usize::try_from(svc.config().search.structured_suggestions_limit).unwrap_or(usize::MAX);
         for file in &per_file {
             let name = str_of(file, "zim_file");
             let open = svc.registry().open(&name).ok();
@@ -1005,6 +1016,15 @@ fn cross_search(svc: &ZimService, args: &ZimSearchArgs, mut raw: Value, limit: u
             fast |= f;
             fuzzy |= z;
             rows.extend(r);
+            for s in list(file, "structured_suggestions") {
+                if offered.len() < cap && !offered.contains(&s) {
+                    offered.push(s);
+                }
+            }
+        }
+        // The archives' typo variants together, offered as one archive's are.
+        if let Some(map) = raw.as_object_mut() {
+            map.insert("structured_suggestions".into(), Value::Array(offered));
         }
         // Direct matches first, then the candidates, each in archive order.
         rows.sort_by_key(|r| r.get("match_type").and_then(Value::as_str) == Some("fuzzy_suggest"));
