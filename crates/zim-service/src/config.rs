@@ -433,7 +433,12 @@ pub struct Config {
     /// (the 2026-07-28 `ttlMs` hint); 0 puts those reads on the watcher-bounded hint.
     pub resource_cache_ttl_seconds: i64,
     pub subscriptions_enabled: bool,
-    /// openzim-mcp's archive-type preset overrides (a TOML file); no effect here.
+    /// Archive-type presets laid over the built-in ones (openzim-mcp's TOML format:
+    /// `[preset.<type>]` and `[archive.<Name>]` tables; see `crate::presets`). Of what a
+    /// preset sets, `summary_style` (zim_get's summary view) and `snippet_length` (zim_search's
+    /// snippets) take effect; `max_paragraphs` has no counterpart (snippets here are a window
+    /// around the query's words) and a file that sets it is reported as
+    /// [`PRESETS_INERT_FIELDS`].
     pub presets_override_path: Option<PathBuf>,
     pub cache: CacheConfig,
     pub content: ContentConfig,
@@ -857,9 +862,12 @@ fn check_f(name: &str, value: f64, lo: f64, hi: f64) -> Result<(), ConfigError> 
     Err(field(name, format!("{value} is outside {lo}-{hi}")))
 }
 
+/// How the inert-settings report names the part of `presets_override_path` without effect.
+pub const PRESETS_INERT_FIELDS: &str = "presets_override_path (max_paragraphs)";
+
 /// openzim-mcp settings zim-mcp accepts, so a configuration written for it starts unchanged,
 /// but that steer features zim-mcp does not have (an ML reranker, a token-counting footer,
-/// fuzzy title scoring, archive presets...). [`Config::inert_settings`] names those an
+/// compact-mode table thresholds...). [`Config::inert_settings`] names those an
 /// operator changed, so start-up can say they have no effect.
 const INERT_SETTINGS: &[&str] = &[
     "cache.libzim_dirent_cache_max_count",
@@ -878,7 +886,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.first_call_timeout_seconds",
     "ml.reranker.cache_dir",
     "ml.reranker.allow_model_download",
-    "presets_override_path",
 ];
 
 /// `localhost`, `127.0.0.0/8`, `::1` (with or without brackets).
@@ -1168,7 +1175,6 @@ mod tests {
         // The ones without effect here are named, so start-up and zim_health can say so.
         let inert = config.inert_settings();
         for name in [
-            "presets_override_path",
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
@@ -1186,6 +1192,7 @@ mod tests {
             "synthesize.max_secondary_archive_hits",
             "synthesize.cross_archive_min_overlap",
             "search.structured_suggestions_limit",
+            "presets_override_path",
         ] {
             assert!(!inert.contains(&effective), "{effective}");
         }

@@ -14,6 +14,7 @@ use crate::backend::{
 };
 use crate::cache::ResultCache;
 use crate::error::ToolError;
+use crate::presets::{ArchivePreset, ArchiveSignals, Presets};
 use crate::registry::OpenArchive;
 use crate::tools::args::{SearchMode, ZimSearchArgs};
 use crate::tools::namespace::parse_namespace;
@@ -56,6 +57,9 @@ pub struct ZimSearchBackend {
     /// `search.structured_suggestions_limit`: most alternatives (`structured_suggestions`,
     /// which the wire layer sends as `_meta.suggestions`) a fruitless search offers.
     suggestions_limit: usize,
+    /// Archive-type presets: a preset's `snippet_length` sets the snippets' length, and the
+    /// type it applies as is reported (`preset_applied`).
+    presets: Arc<Presets>,
 }
 
 impl ZimSearchBackend {
@@ -73,7 +77,20 @@ impl ZimSearchBackend {
             fuzzy_min_chars: 4,
             fuzzy_score: 0.85,
             suggestions_limit: DEFAULT_SUGGESTIONS_LIMIT,
+            presets: Arc::new(Presets::builtin()),
         }
+    }
+
+    /// The archive-type presets in force (the built-in ones by default).
+    pub fn with_presets(mut self, presets: Arc<Presets>) -> Self {
+        self.presets = presets;
+        self
+    }
+
+    /// The preset that applies to `archive`, with the type it applies as.
+    fn preset(&self, archive: &OpenArchive) -> Option<(ArchivePreset, String)> {
+        self.presets
+            .resolve(&ArchiveSignals::read(&archive.archive))
     }
 
     /// The most alternatives a fruitless search offers (openzim-mcp's default: 5).
@@ -131,21 +148,29 @@ impl SearchBackend for ZimSearchBackend {
         limit: u32,
         offset: u32,
     ) -> Result<Value, ToolError> {
-        let Some(cache) = &self.results else {
-            return self.search_uncached(archive, args, limit, offset);
+        let preset = match args.mode {
+            SearchMode::Fulltext => self.preset(archive),
+            _ => None,
         };
-        // Everything the response depends on; archives are immutable under their uuid.
+        let Some(cache) = &self.results else {
+            return self.search_uncached(archive, args, limit, offset, preset.as_ref());
+        };
+        // Everything the response depends on; archives are immutable under their uuid (the
+        // preset is read from the archive, but the operator's file may change between runs
+        // of a persisted cache).
         let key = format!(
-            "{}:{}\u{1f}{:?}\u{1f}{}\u{1f}{limit}\u{1f}{offset}\u{1f}{:?}\u{1f}{:?}",
+            "{}:{}\u{1f}{:?}\u{1f}{}\u{1f}{limit}\u{1f}{offset}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}",
             archive.archive.uuid(),
             archive.file.display,
             args.mode,
             args.query.trim(),
             args.namespace,
             args.content_type,
+            preset,
         );
-        let value =
-            cache.get_or_try_insert(&key, || self.search_uncached(archive, args, limit, offset))?;
+        let value = cache.get_or_try_insert(&key, || {
+            self.search_uncached(archive, args, limit, offset, preset.as_ref())
+        })?;
         Ok(Value::clone(&value))
     }
 
@@ -343,9 +368,13 @@ impl ZimSearchBackend {
         args: &ZimSearchArgs,
         limit: u32,
         offset: u32,
+        preset: Option<&(ArchivePreset, String)>,
     ) -> Result<Value, ToolError> {
         let searcher = self.searcher(archive);
         let query = args.query.trim();
+        let snippet_chars = preset
+            .and_then(|(p, _)| p.snippet_length)
+            .map_or(SNIPPET_CHARS, |n| usize::try_from(n).unwrap_or(usize::MAX));
         match args.mode {
             SearchMode::Fulltext => {
                 let request = SearchRequest {
@@ -368,7 +397,7 @@ impl ZimSearchBackend {
                             "rank": hit.rank,
                             "score": hit.score,
                             "word_count": hit.word_count,
-                            "snippet": searcher.snippet(query, &text, SNIPPET_CHARS),
+                            "snippet": searcher.snippet(query, &text, snippet_chars),
                         });
                         // A filtered page says what each hit passed the filter with.
                         if filtered
@@ -405,6 +434,11 @@ impl ZimSearchBackend {
                 {
                     map.insert("source".into(), json!("title_fallback"));
                     map.insert("reason".into(), json!(reason));
+                }
+                if let (Some((_, kind)), ResultSource::Fulltext, Some(map)) =
+                    (preset, &results.source, response.as_object_mut())
+                {
+                    map.insert("preset_applied".into(), json!(kind));
                 }
                 // Nothing found in the index: the titles the caller may have meant.
                 if results.estimated_total == 0

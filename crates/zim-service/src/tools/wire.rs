@@ -618,6 +618,11 @@ pub fn attach_meta_public(value: &mut Value, truncated: bool) {
     attach_meta(value, truncated, &[]);
 }
 
+/// [`attach_meta`] with extra `_meta` keys, for the other tool modules.
+pub fn attach_meta_with(value: &mut Value, truncated: bool, extra: &[(&str, Value)]) {
+    attach_meta(value, truncated, extra);
+}
+
 /// `1.95 KB`, as openzim-mcp writes sizes.
 pub fn human_size(bytes: u64) -> String {
     const KB: f64 = 1024.0;
@@ -811,6 +816,10 @@ fn fulltext_page(
     };
     let mut extra: Vec<(&str, Value)> = reason.map(|r| ("reason", json!(r))).into_iter().collect();
     extra.extend(offered_suggestions(&list(&raw, "structured_suggestions")));
+    // The archive-type preset the search applied (`crate::presets`).
+    if let Some(kind) = raw.get("preset_applied").filter(|v| v.is_string()) {
+        extra.push(("preset_applied", kind.clone()));
+    }
     attach_meta(&mut out, false, &extra);
     out
 }
@@ -1656,6 +1665,7 @@ fn metadata(
 ) -> Result<Value, ToolError> {
     blank_archive(args)?;
     let parsed: ZimMetadataArgs = parse("zim_metadata", args.clone())?;
+    let archive = parsed.zim_file_path.clone();
     let context = format!("Path: {}", parsed.zim_file_path);
     let mut raw = svc
         .zim_metadata(client, parsed)
@@ -1690,7 +1700,20 @@ fn metadata(
     if raw.get("counter_breakdown").is_none() {
         set(&mut raw, "counter_breakdown", json!({}));
     }
-    attach_meta(&mut raw, false, &[]);
+    // The archive's type as the presets see it (`crate::presets::detect`), in `_meta` as
+    // openzim-mcp reports it.
+    let extra: Vec<(&str, Value)> = match svc.registry().open(&archive) {
+        Ok(open) => {
+            let (kind, confidence) =
+                crate::presets::detect(&crate::presets::ArchiveSignals::read(&open.archive));
+            vec![
+                ("detected_type", json!(kind.as_str())),
+                ("detection_confidence", json!(confidence.as_str())),
+            ]
+        }
+        Err(_) => Vec::new(),
+    };
+    attach_meta(&mut raw, false, &extra);
     Ok(raw)
 }
 
@@ -1922,6 +1945,7 @@ impl ZimService {
             renderer: self.renderer(),
             default_max_chars: self.config().content.max_content_length,
             max_binary_size: self.config().content.max_binary_size,
+            preset: self.preset_for(&open),
         };
         get::get_json(&ctx, &args, branch)
     }
