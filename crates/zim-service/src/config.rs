@@ -236,8 +236,9 @@ pub struct SearchConfig {
     /// whose file name holds a query word (`alt_spelling`, `alt_archive`); a title lookup
     /// that finds nothing, or only a typo correction, offers the titles one edit away.
     pub structured_suggestions_limit: u64,
-    /// openzim-mcp's fuzzy title matching (2-20, 0.0-1.0); no effect here: title lookups go
-    /// through the archive's own title index and case/accent folding.
+    /// Typo-tolerant title lookup (2-20, 0.0-1.0): a `zim_search(mode="title")` of a single
+    /// word at least this long that matches no title takes the one title one edit away,
+    /// reported as `typo_corrected` with this score.
     pub fuzzy_title_min_query_len: u64,
     pub fuzzy_title_score_penalty: f64,
     /// Wall-clock budget of one cross-file search, in seconds (0-300; 0 = none). Archives not
@@ -355,9 +356,9 @@ impl IndexConfig {
     }
 }
 
-/// openzim-mcp's rule-based query rewriting (misspelling maps). zim-mcp's intent parser has
-/// its own normalisation, so these are accepted (the files must exist, as there) and have no
-/// effect.
+/// Misspelling correction of `zim_query`'s requests (`retrieval/rewrite.rs`): openzim-mcp's
+/// map format (`wrong=right`, and exclusions) at the configured paths (the files must exist,
+/// as there), and the archive's own vocabulary.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct QueryRewriteConfig {
