@@ -84,6 +84,26 @@ fn a_q_and_a_archive_is_summarised_by_its_answers() {
             .starts_with("It clicks when it boils"),
         "{open}"
     );
+    // Simple mode's summaries too.
+    let cli = CliOverrides {
+        allowed_directories: vec![data()],
+        ..CliOverrides::default()
+    };
+    let simple = ZimService::new(Config::load(None, Vec::new(), &cli).unwrap());
+    let asked = simple
+        .call_tool(
+            &ClientId::local(),
+            "zim_query",
+            json!({"query": format!("summary of {QUESTION}"), "zim_file_path": "qa.zim"})
+                .as_object()
+                .cloned(),
+        )
+        .unwrap();
+    let text = match asked {
+        ToolOutput::Json(v) => v.to_string(),
+        ToolOutput::Text(t) => t,
+    };
+    assert!(text.contains("Boil a mixture of water"), "{text:.600}");
     // zim_search says which preset it applied.
     let (_, applied) = longest_snippet(&svc);
     assert_eq!(applied, "stackexchange");

@@ -135,6 +135,13 @@ pub fn get(
                 let cap =
                     usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
                 let mut view = ctx.renderer.view(&html, args.view, cap)?;
+                if args.view == View::Summary
+                    && let Some((preset, _)) = &ctx.preset
+                    && preset.summary_style == Some(SummaryStyle::QAndA)
+                    && let Some(answers) = answers_summary(ctx, &html, cap)?
+                {
+                    set(&mut view, "summary", json!(answers));
+                }
                 if let (Some(map), Some(actual)) = (view.as_object_mut(), &found.matched_path) {
                     map.insert("requested_path".into(), json!(requested));
                     map.insert("actual_path".into(), json!(actual));
