@@ -230,10 +230,15 @@ impl Default for MetaConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SearchConfig {
-    /// openzim-mcp's "did you mean" list length (1-20); no effect here.
+    /// Most alternatives (1-20) a fruitless `zim_search` offers in `_meta.suggestions`, as
+    /// openzim-mcp: a full-text search that finds nothing offers the title index's
+    /// suggestions for the query (else the title one edit away), then the other archives
+    /// whose file name holds a query word (`alt_spelling`, `alt_archive`); a title lookup
+    /// that finds nothing, or only a typo correction, offers the titles one edit away.
     pub structured_suggestions_limit: u64,
-    /// openzim-mcp's fuzzy title matching (2-20, 0.0-1.0); no effect here: title lookups go
-    /// through the archive's own title index and case/accent folding.
+    /// Typo-tolerant title lookup (2-20, 0.0-1.0): a `zim_search(mode="title")` of a single
+    /// word at least this long that matches no title takes the one title one edit away,
+    /// reported as `typo_corrected` with this score.
     pub fuzzy_title_min_query_len: u64,
     pub fuzzy_title_score_penalty: f64,
     /// Wall-clock budget of one cross-file search, in seconds (0-300; 0 = none). Archives not
@@ -264,11 +269,17 @@ pub struct SynthesizeConfig {
     pub per_archive_k: u64,
     /// Answer size in characters when the caller gives no `max_content_length` (500-20000).
     pub output_char_budget: u64,
-    /// openzim-mcp's passage-ranking knobs; no effect here (our passages are scored by
-    /// query-word coverage).
+    /// A passage cited at a section whose heading shares at least this share of its words
+    /// with the request (0.0-1.0) has its score multiplied by `section_affinity_boost`
+    /// (1.0-10.0) before the passages are ranked, as in openzim-mcp.
     pub section_affinity_threshold: f64,
     pub section_affinity_boost: f64,
+    /// When the sources come from several archives, each archive other than the primary one
+    /// (whose best hit's path shares the most words with the request) gives at most this many
+    /// sources (0-50)...
     pub max_secondary_archive_hits: u64,
+    /// ...each of whose entry paths shares at least this many words of three or more
+    /// characters with the request (1-10), unless no path shares any (then only the cap).
     pub cross_archive_min_overlap: u64,
 }
 
@@ -345,9 +356,9 @@ impl IndexConfig {
     }
 }
 
-/// openzim-mcp's rule-based query rewriting (misspelling maps). zim-mcp's intent parser has
-/// its own normalisation, so these are accepted (the files must exist, as there) and have no
-/// effect.
+/// Misspelling correction of `zim_query`'s requests (`retrieval/rewrite.rs`): openzim-mcp's
+/// map format (`wrong=right`, and exclusions) at the configured paths (the files must exist,
+/// as there), and the archive's own vocabulary.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct QueryRewriteConfig {
@@ -423,7 +434,12 @@ pub struct Config {
     /// (the 2026-07-28 `ttlMs` hint); 0 puts those reads on the watcher-bounded hint.
     pub resource_cache_ttl_seconds: i64,
     pub subscriptions_enabled: bool,
-    /// openzim-mcp's archive-type preset overrides (a TOML file); no effect here.
+    /// Archive-type presets laid over the built-in ones (openzim-mcp's TOML format:
+    /// `[preset.<type>]` and `[archive.<Name>]` tables; see `crate::presets`). Of what a
+    /// preset sets, `summary_style` (zim_get's summary view) and `snippet_length` (zim_search's
+    /// snippets) take effect; `max_paragraphs` has no counterpart (snippets here are a window
+    /// around the query's words) and a file that sets it is reported as
+    /// [`PRESETS_INERT_FIELDS`].
     pub presets_override_path: Option<PathBuf>,
     pub cache: CacheConfig,
     pub content: ContentConfig,
@@ -847,9 +863,12 @@ fn check_f(name: &str, value: f64, lo: f64, hi: f64) -> Result<(), ConfigError> 
     Err(field(name, format!("{value} is outside {lo}-{hi}")))
 }
 
+/// How the inert-settings report names the part of `presets_override_path` without effect.
+pub const PRESETS_INERT_FIELDS: &str = "presets_override_path (max_paragraphs)";
+
 /// openzim-mcp settings zim-mcp accepts, so a configuration written for it starts unchanged,
 /// but that steer features zim-mcp does not have (an ML reranker, a token-counting footer,
-/// fuzzy title scoring, archive presets...). [`Config::inert_settings`] names those an
+/// compact-mode table thresholds...). [`Config::inert_settings`] names those an
 /// operator changed, so start-up can say they have no effect.
 const INERT_SETTINGS: &[&str] = &[
     "cache.libzim_dirent_cache_max_count",
@@ -868,12 +887,6 @@ const INERT_SETTINGS: &[&str] = &[
     "ml.reranker.first_call_timeout_seconds",
     "ml.reranker.cache_dir",
     "ml.reranker.allow_model_download",
-    "presets_override_path",
-    "search.structured_suggestions_limit",
-    "synthesize.section_affinity_threshold",
-    "synthesize.section_affinity_boost",
-    "synthesize.max_secondary_archive_hits",
-    "synthesize.cross_archive_min_overlap",
 ];
 
 /// `localhost`, `127.0.0.0/8`, `::1` (with or without brackets).
@@ -1163,11 +1176,9 @@ mod tests {
         // The ones without effect here are named, so start-up and zim_health can say so.
         let inert = config.inert_settings();
         for name in [
-            "presets_override_path",
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
-            "synthesize.section_affinity_boost",
             "ml.reranker.model_id",
         ] {
             assert!(inert.contains(&name), "{name} missing from {inert:?}");
@@ -1177,6 +1188,12 @@ mod tests {
             "synthesize.top_n",
             "server_name",
             "query_rewrite.enabled",
+            "synthesize.section_affinity_threshold",
+            "synthesize.section_affinity_boost",
+            "synthesize.max_secondary_archive_hits",
+            "synthesize.cross_archive_min_overlap",
+            "search.structured_suggestions_limit",
+            "presets_override_path",
         ] {
             assert!(!inert.contains(&effective), "{effective}");
         }

@@ -14,6 +14,7 @@ pub mod knowledge;
 pub mod memo;
 pub mod merge;
 pub mod paths;
+pub mod presets;
 pub mod ratelimit;
 pub mod redact;
 pub mod registry;

@@ -88,7 +88,16 @@ pub fn overview(registry: &ArchiveRegistry, name: &str) -> Result<Value, ToolErr
         "metadata_entries": meta.get("metadata"),
         "counter_breakdown": meta.get("counter_breakdown").cloned().unwrap_or_else(|| json!({})),
     });
-    crate::tools::wire::attach_meta_public(&mut metadata, false);
+    let (kind, confidence) =
+        crate::presets::detect(&crate::presets::ArchiveSignals::read(&open.archive));
+    crate::tools::wire::attach_meta_with(
+        &mut metadata,
+        false,
+        &[
+            ("detected_type", json!(kind.as_str())),
+            ("detection_confidence", json!(confidence.as_str())),
+        ],
+    );
     let mut namespaces = meta.get("namespaces").cloned().unwrap_or(Value::Null);
     crate::tools::wire::attach_meta_public(&mut namespaces, false);
     Ok(json!({

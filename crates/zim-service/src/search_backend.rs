@@ -14,6 +14,7 @@ use crate::backend::{
 };
 use crate::cache::ResultCache;
 use crate::error::ToolError;
+use crate::presets::{ArchivePreset, ArchiveSignals, Presets};
 use crate::registry::OpenArchive;
 use crate::tools::args::{SearchMode, ZimSearchArgs};
 use crate::tools::namespace::parse_namespace;
@@ -22,6 +23,25 @@ use crate::tools::namespace::parse_namespace;
 const SNIPPET_CHARS: usize = 300;
 /// Bytes of an entry read to build its snippet (articles can be megabytes).
 const SNIPPET_SOURCE_BYTES: usize = 200_000;
+/// openzim-mcp's `search.structured_suggestions_limit` default.
+pub const DEFAULT_SUGGESTIONS_LIMIT: usize = 5;
+
+/// One alternative offered by a fruitless search, in openzim-mcp's `_meta.suggestions` shape:
+/// `alt_spelling` (a title to search for instead) or `alt_archive` (another archive).
+pub fn structured_suggestion(kind: &str, value: &str) -> Value {
+    json!({"type": kind, "value": value})
+}
+
+/// A site-suffixed title's own name: the part before its first ` | ` or `: `
+/// (`Diabetes | MedlinePlus` -> `Diabetes`).
+fn leading_title_segment(title: &str) -> &str {
+    [" | ", ": "]
+        .iter()
+        .filter_map(|sep| title.find(sep))
+        .min()
+        .map_or(title, |at| title.get(..at).unwrap_or(title))
+        .trim()
+}
 
 pub struct ZimSearchBackend {
     /// One searcher per archive (by uuid): its Xapian handles are opened once and reused.
@@ -34,6 +54,12 @@ pub struct ZimSearchBackend {
     /// reported as `typo_corrected` with this score.
     fuzzy_min_chars: usize,
     fuzzy_score: f64,
+    /// `search.structured_suggestions_limit`: most alternatives (`structured_suggestions`,
+    /// which the wire layer sends as `_meta.suggestions`) a fruitless search offers.
+    suggestions_limit: usize,
+    /// Archive-type presets: a preset's `snippet_length` sets the snippets' length, and the
+    /// type it applies as is reported (`preset_applied`).
+    presets: Arc<Presets>,
 }
 
 impl ZimSearchBackend {
@@ -50,7 +76,27 @@ impl ZimSearchBackend {
             results: cache,
             fuzzy_min_chars: 4,
             fuzzy_score: 0.85,
+            suggestions_limit: DEFAULT_SUGGESTIONS_LIMIT,
+            presets: Arc::new(Presets::builtin()),
         }
+    }
+
+    /// The archive-type presets in force (the built-in ones by default).
+    pub fn with_presets(mut self, presets: Arc<Presets>) -> Self {
+        self.presets = presets;
+        self
+    }
+
+    /// The preset that applies to `archive`, with the type it applies as.
+    fn preset(&self, archive: &OpenArchive) -> Option<(ArchivePreset, String)> {
+        self.presets
+            .resolve(&ArchiveSignals::read(&archive.archive))
+    }
+
+    /// The most alternatives a fruitless search offers (openzim-mcp's default: 5).
+    pub fn with_suggestions_limit(mut self, limit: usize) -> Self {
+        self.suggestions_limit = limit;
+        self
     }
 
     /// The typo-tolerant title lookup's settings (openzim-mcp's defaults: 4, 0.85).
@@ -102,21 +148,29 @@ impl SearchBackend for ZimSearchBackend {
         limit: u32,
         offset: u32,
     ) -> Result<Value, ToolError> {
-        let Some(cache) = &self.results else {
-            return self.search_uncached(archive, args, limit, offset);
+        let preset = match args.mode {
+            SearchMode::Fulltext => self.preset(archive),
+            _ => None,
         };
-        // Everything the response depends on; archives are immutable under their uuid.
+        let Some(cache) = &self.results else {
+            return self.search_uncached(archive, args, limit, offset, preset.as_ref());
+        };
+        // Everything the response depends on; archives are immutable under their uuid (the
+        // preset is read from the archive, but the operator's file may change between runs
+        // of a persisted cache).
         let key = format!(
-            "{}:{}\u{1f}{:?}\u{1f}{}\u{1f}{limit}\u{1f}{offset}\u{1f}{:?}\u{1f}{:?}",
+            "{}:{}\u{1f}{:?}\u{1f}{}\u{1f}{limit}\u{1f}{offset}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}",
             archive.archive.uuid(),
             archive.file.display,
             args.mode,
             args.query.trim(),
             args.namespace,
             args.content_type,
+            preset,
         );
-        let value =
-            cache.get_or_try_insert(&key, || self.search_uncached(archive, args, limit, offset))?;
+        let value = cache.get_or_try_insert(&key, || {
+            self.search_uncached(archive, args, limit, offset, preset.as_ref())
+        })?;
         Ok(Value::clone(&value))
     }
 
@@ -200,23 +254,30 @@ impl SearchBackend for ZimSearchBackend {
 }
 
 impl ZimSearchBackend {
-    /// The entry whose title is one edit from `query` (a single word of at least
-    /// `fuzzy_min_chars`), among the suggestions for its first two letters; `None` when there
-    /// is none or several are equally close.
-    fn fuzzy_title(&self, searcher: &ArchiveSearch, query: &str) -> Option<Value> {
+    /// The titles one edit from `query` (a single word of at least `fuzzy_min_chars`), among
+    /// the suggestions for its first two letters, in the title index's order: the typo
+    /// variants the archive holds.
+    fn close_titles(&self, searcher: &ArchiveSearch, query: &str) -> Vec<zim_search::Suggestion> {
         let word = query.trim();
         if word.chars().count() < self.fuzzy_min_chars || word.contains(char::is_whitespace) {
-            return None;
+            return Vec::new();
         }
         let prefix: String = word.chars().take(2).collect();
         let lower = word.to_lowercase();
-        let found = searcher.suggest_page(&prefix, 0, 200).ok()?;
-        let close: Vec<_> = found
+        let Ok(found) = searcher.suggest_page(&prefix, 0, 200) else {
+            return Vec::new();
+        };
+        found
             .hits
-            .iter()
+            .into_iter()
             .filter(|s| strsim::damerau_levenshtein(&s.title.to_lowercase(), &lower) == 1)
-            .collect();
-        let [hit] = close.as_slice() else {
+            .collect()
+    }
+
+    /// The entry whose title is one edit from `query`; `None` when there is none or several
+    /// are equally close.
+    fn fuzzy_title(&self, close: &[zim_search::Suggestion]) -> Option<Value> {
+        let [hit] = close else {
             return None;
         };
         Some(json!({
@@ -228,15 +289,92 @@ impl ZimSearchBackend {
         }))
     }
 
+    /// The titles of `close` after their redirects, distinct, at most `suggestions_limit`
+    /// (openzim-mcp's verified typo variants).
+    fn variant_suggestions(
+        &self,
+        searcher: &ArchiveSearch,
+        close: &[zim_search::Suggestion],
+    ) -> Vec<Value> {
+        let mut seen: Vec<String> = Vec::new();
+        for s in close {
+            if seen.len() >= self.suggestions_limit {
+                break;
+            }
+            let title = searcher
+                .archive()
+                .entry_by_path(&s.path)
+                .ok()
+                .flatten()
+                .and_then(|e| e.resolve().ok())
+                .map(|e| e.title().to_owned())
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| s.title.clone());
+            if !seen.contains(&title) {
+                seen.push(title);
+            }
+        }
+        seen.iter()
+            .map(|t| structured_suggestion("alt_spelling", t))
+            .collect()
+    }
+
+    /// What a full-text search that found nothing offers instead, as openzim-mcp does: the
+    /// title index's suggestions for the query (underscores as spaces, the query itself and
+    /// repeats left out); when there are none, the title one edit away. At most
+    /// `suggestions_limit`.
+    fn alt_spellings(&self, searcher: &ArchiveSearch, query: &str) -> Vec<Value> {
+        let limit = self.suggestions_limit;
+        if limit == 0 {
+            return Vec::new();
+        }
+        let asked = query.trim().to_lowercase();
+        let mut seen: Vec<String> = Vec::new();
+        let mut out = Vec::new();
+        let depth = u32::try_from(limit.saturating_mul(2).max(5)).unwrap_or(u32::MAX);
+        if let Ok(found) = searcher.suggest_page(query, 0, depth) {
+            for s in &found.hits {
+                let label = if s.title.trim().is_empty() {
+                    s.path.rsplit('/').find(|seg| !seg.is_empty()).unwrap_or("")
+                } else {
+                    s.title.trim()
+                };
+                let value = label.replace('_', " ");
+                let key = value.to_lowercase();
+                if value.is_empty() || key == asked || seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                out.push(structured_suggestion("alt_spelling", &value));
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+        if out.is_empty()
+            && let Some(hit) = self.fuzzy_title(&self.close_titles(searcher, query))
+        {
+            let label = leading_title_segment(hit["title"].as_str().unwrap_or_default());
+            if !label.is_empty() && label.to_lowercase() != asked {
+                out.push(structured_suggestion("alt_spelling", label));
+            }
+        }
+        out
+    }
+
     fn search_uncached(
         &self,
         archive: &OpenArchive,
         args: &ZimSearchArgs,
         limit: u32,
         offset: u32,
+        preset: Option<&(ArchivePreset, String)>,
     ) -> Result<Value, ToolError> {
         let searcher = self.searcher(archive);
         let query = args.query.trim();
+        let snippet_chars = preset
+            .and_then(|(p, _)| p.snippet_length)
+            .map_or(SNIPPET_CHARS, |n| usize::try_from(n).unwrap_or(usize::MAX));
         match args.mode {
             SearchMode::Fulltext => {
                 let request = SearchRequest {
@@ -259,7 +397,7 @@ impl ZimSearchBackend {
                             "rank": hit.rank,
                             "score": hit.score,
                             "word_count": hit.word_count,
-                            "snippet": searcher.snippet(query, &text, SNIPPET_CHARS),
+                            "snippet": searcher.snippet(query, &text, snippet_chars),
                         });
                         // A filtered page says what each hit passed the filter with.
                         if filtered
@@ -297,6 +435,20 @@ impl ZimSearchBackend {
                     map.insert("source".into(), json!("title_fallback"));
                     map.insert("reason".into(), json!(reason));
                 }
+                if let (Some((_, kind)), ResultSource::Fulltext, Some(map)) =
+                    (preset, &results.source, response.as_object_mut())
+                {
+                    map.insert("preset_applied".into(), json!(kind));
+                }
+                // Nothing found in the index: the titles the caller may have meant.
+                if results.estimated_total == 0
+                    && results.source == ResultSource::Fulltext
+                    && !filtered
+                    && let Some(map) = response.as_object_mut()
+                {
+                    let offered = self.alt_spellings(&searcher, query);
+                    map.insert("structured_suggestions".into(), Value::Array(offered));
+                }
                 Ok(response)
             }
             SearchMode::Title => {
@@ -318,11 +470,20 @@ impl ZimSearchBackend {
                     };
                 // A single word with no title: the title one edit away, if exactly one
                 // suggestion of its beginning is (openzim-mcp's `fuzzy_path_hit`).
-                let fuzzy = match entry {
-                    Some(_) => None,
-                    None => self.fuzzy_title(&searcher, query),
+                let close = match entry {
+                    Some(_) => Vec::new(),
+                    None => self.close_titles(&searcher, query),
                 };
+                let fuzzy = self.fuzzy_title(&close);
                 let fuzzy_path_hit = fuzzy.is_some();
+                // The typo variants the archive holds are offered when nothing else is found,
+                // or beside a typo correction so the caller can check it.
+                let offered = if entry.is_none() && (suggestions.hits.is_empty() || fuzzy_path_hit)
+                {
+                    self.variant_suggestions(&searcher, &close)
+                } else {
+                    Vec::new()
+                };
                 let entry = entry.or(fuzzy);
                 Ok(json!({
                     "query": query,
@@ -332,6 +493,7 @@ impl ZimSearchBackend {
                     "entry": entry,
                     "candidates": suggestions.hits.iter().map(|s| json!({"path": s.path, "title": s.title})).collect::<Vec<_>>(),
                     "has_more": false,
+                    "structured_suggestions": offered,
                 }))
             }
             SearchMode::Suggest => {
@@ -427,6 +589,113 @@ mod tests {
             .unwrap();
         assert_eq!(short["found"], false);
         assert_eq!(title("Wilkommen Abenteuer")["found"], false);
+    }
+
+    fn kiwix(name: &str) -> OpenArchive {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/zim/kiwix")
+            .canonicalize()
+            .unwrap();
+        ArchiveRegistry::new(AllowedDirs::new(vec![dir]))
+            .open(name)
+            .unwrap()
+    }
+
+    fn offered(response: &Value) -> Vec<String> {
+        response["structured_suggestions"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|s| {
+                        format!(
+                            "{}={}",
+                            s["type"].as_str().unwrap(),
+                            s["value"].as_str().unwrap()
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_fruitless_search_offers_the_titles_meant() {
+        let spelling = kiwix("spelling_correction_test.zim");
+        let searcher = ZimSearchBackend::new().searcher(&spelling);
+        let values = |v: Vec<Value>| -> Vec<String> {
+            v.iter()
+                .map(|s| {
+                    format!(
+                        "{}={}",
+                        s["type"].as_str().unwrap(),
+                        s["value"].as_str().unwrap()
+                    )
+                })
+                .collect()
+        };
+        // The title index's suggestions for the query, at most the limit...
+        let backend = ZimSearchBackend::new().with_suggestions_limit(3);
+        let offered = values(backend.alt_spellings(&searcher, "A"));
+        assert_eq!(offered.len(), 3, "{offered:?}");
+        assert!(
+            offered
+                .iter()
+                .all(|o| o.starts_with("alt_spelling=A") || o.starts_with("alt_spelling=a"))
+        );
+        assert_eq!(
+            ZimSearchBackend::new()
+                .with_suggestions_limit(1)
+                .alt_spellings(&searcher, "A")
+                .len(),
+            1
+        );
+        // ...the query itself left out...
+        assert!(
+            !values(backend.alt_spellings(&searcher, "Abenteuer"))
+                .contains(&"alt_spelling=Abenteuer".to_owned())
+        );
+        // ...and when there are none, the title one edit away.
+        assert_eq!(
+            values(backend.alt_spellings(&searcher, "Wilkommen")),
+            vec!["alt_spelling=Willkommen"]
+        );
+        assert!(backend.alt_spellings(&searcher, "Qxzvb").is_empty());
+    }
+
+    #[test]
+    fn full_text_and_title_answers_carry_their_suggestions() {
+        // A full-text search that finds nothing says so with the (possibly empty) list; one
+        // that finds something carries none.
+        let rc = kiwix("zimfile.zim");
+        let backend = ZimSearchBackend::new();
+        let fulltext = |q: &str| {
+            backend
+                .search(&rc, &search_args(json!({"query": q})), 5, 0)
+                .unwrap()
+        };
+        assert_eq!(offered(&fulltext("xylophonequark")), Vec::<String>::new());
+        assert!(fulltext("xylophonequark")["structured_suggestions"].is_array());
+        assert!(fulltext("piano").get("structured_suggestions").is_none());
+        // A title lookup corrected for a typo shows the variant it took.
+        let spelling = kiwix("spelling_correction_test.zim");
+        let title = backend
+            .search(
+                &spelling,
+                &search_args(json!({"query": "Wilkommen", "mode": "title"})),
+                5,
+                0,
+            )
+            .unwrap();
+        assert_eq!(offered(&title), vec!["alt_spelling=Willkommen"]);
+        let exact = backend
+            .search(
+                &spelling,
+                &search_args(json!({"query": "Willkommen", "mode": "title"})),
+                5,
+                0,
+            )
+            .unwrap();
+        assert!(offered(&exact).is_empty());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::config::{Config, ToolMode};
 use crate::cursor::CursorCodec;
 use crate::error::ToolError;
 use crate::paths::AllowedDirs;
+use crate::presets::{ArchivePreset, ArchiveSignals, Presets};
 use crate::ratelimit::{ClientId, RateLimiter, operation_cost};
 use crate::registry::{ArchiveRegistry, OpenArchive};
 use crate::tools::args::*;
@@ -65,6 +66,8 @@ pub struct ZimService {
     leads: Option<crate::retrieval::lead::LeadCache>,
     /// The archives' knowledge indexes, when built.
     knowledge: crate::knowledge::KnowledgeIndexes,
+    /// Archive-type presets: the built-in ones and `presets_override_path`'s, read once.
+    presets: Arc<Presets>,
 }
 
 impl ZimService {
@@ -74,9 +77,10 @@ impl ZimService {
         // Search responses go to the service's result cache; the renderer's parsed documents
         // follow its switch, so "cache off" is off everywhere.
         let cache = Arc::new(ResultCache::new(config.cache.clone()));
-        let search = default_search(&config, &cache);
+        let presets = Arc::new(Presets::load(config.presets_override_path.as_deref()));
+        let search = default_search(&config, &cache, &presets);
         let renderer = default_renderer(&config, &cache);
-        Self::assemble(config, cache, search, renderer)
+        Self::assemble(config, cache, search, renderer, presets)
     }
 
     pub fn with_backends(
@@ -85,7 +89,8 @@ impl ZimService {
         renderer: Arc<dyn RenderBackend>,
     ) -> Self {
         let cache = Arc::new(ResultCache::new(config.cache.clone()));
-        Self::assemble(config, cache, search, renderer)
+        let presets = Arc::new(Presets::load(config.presets_override_path.as_deref()));
+        Self::assemble(config, cache, search, renderer, presets)
     }
 
     fn assemble(
@@ -93,15 +98,20 @@ impl ZimService {
         cache: Arc<ResultCache>,
         search: Option<Arc<dyn SearchBackend>>,
         renderer: Arc<dyn RenderBackend>,
+        presets: Arc<Presets>,
     ) -> Self {
-        let inert_settings = config.inert_settings();
+        let mut inert_settings = config.inert_settings();
+        // The part of the operator's presets without a counterpart here.
+        if presets.sets_inert_fields() {
+            inert_settings.push(crate::config::PRESETS_INERT_FIELDS);
+        }
         let config_hash = health::config_hash(&config);
         let rewriter = crate::retrieval::rewrite::Rewriter::from_config(&config.query_rewrite);
         if !inert_settings.is_empty() {
             tracing::warn!(
                 settings = %inert_settings.join(", "),
                 "openzim-mcp settings accepted but without effect in zim-mcp (no ML reranker, \
-                 token footer, archive presets or dirent \
+                 token footer, paragraph-counted snippets or dirent \
                  cache here; tables are always compact placeholders; logs use tracing's format)"
             );
         }
@@ -130,7 +140,14 @@ impl ZimService {
             rewriter,
             leads,
             knowledge,
+            presets,
         }
+    }
+
+    /// The archive-type preset in force for `open`, and the type it applies as
+    /// (`crate::presets`); `None` when none applies.
+    pub fn preset_for(&self, open: &OpenArchive) -> Option<(ArchivePreset, String)> {
+        self.presets.resolve(&ArchiveSignals::read(&open.archive))
     }
 
     /// Where a paginated call starts: the offset a (non-blank) cursor carries, checked against
@@ -338,6 +355,7 @@ impl ZimService {
             renderer: self.renderer.as_ref(),
             default_max_chars: self.config.content.max_content_length,
             max_binary_size: self.config.content.max_binary_size,
+            preset: self.preset_for(&open),
         };
         get::get(&ctx, &args, branch)
     }
@@ -565,6 +583,45 @@ impl ZimService {
         Ok(response)
     }
 
+    /// openzim-mcp's `alt_archive` suggestions: when a full-text search of one archive found
+    /// nothing (its answer then offers `structured_suggestions`), the other archives whose
+    /// file name holds a word of the query (four letters or more) fill the room left under
+    /// `search.structured_suggestions_limit`.
+    fn offer_other_archives(&self, result: &mut Value, open: &OpenArchive, query: &str) {
+        let Some(offered) = result
+            .get_mut("structured_suggestions")
+            .and_then(Value::as_array_mut)
+        else {
+            return;
+        };
+        let limit =
+            usize::try_from(self.config.search.structured_suggestions_limit).unwrap_or(usize::MAX);
+        let lower = query.to_lowercase();
+        let words: Vec<&str> = lower
+            .split_whitespace()
+            .filter(|w| w.chars().count() >= 4)
+            .collect();
+        if offered.len() >= limit || words.is_empty() {
+            return;
+        }
+        for file in self.registry.files().iter() {
+            if file.display == open.file.display {
+                continue;
+            }
+            let stem = file.name.strip_suffix(".zim").unwrap_or(&file.name);
+            let name = stem.to_lowercase();
+            if words.iter().any(|w| name.contains(w)) {
+                offered.push(crate::search_backend::structured_suggestion(
+                    "alt_archive",
+                    stem,
+                ));
+                if offered.len() >= limit {
+                    break;
+                }
+            }
+        }
+    }
+
     pub fn zim_search(&self, client: &ClientId, args: ZimSearchArgs) -> Result<Value, ToolError> {
         self.search_with(args, Some(client))
     }
@@ -666,6 +723,7 @@ impl ZimService {
                 break;
             }
             let mut result = backend.search(open, &args, limit, offset)?;
+            self.offer_other_archives(&mut result, open, query);
             if let Some(map) = result.as_object_mut() {
                 map.insert("zim_file".into(), json!(open.file.display));
             }
@@ -703,13 +761,21 @@ impl ZimService {
     }
 }
 
-fn default_search(config: &Config, cache: &Arc<ResultCache>) -> Option<Arc<dyn SearchBackend>> {
+fn default_search(
+    config: &Config,
+    cache: &Arc<ResultCache>,
+    presets: &Arc<Presets>,
+) -> Option<Arc<dyn SearchBackend>> {
     Some(Arc::new(
         crate::search_backend::ZimSearchBackend::with_result_cache(Some(Arc::clone(cache)))
             .with_fuzzy_titles(
                 usize::try_from(config.search.fuzzy_title_min_query_len).unwrap_or(usize::MAX),
                 config.search.fuzzy_title_score_penalty,
-            ),
+            )
+            .with_suggestions_limit(
+                usize::try_from(config.search.structured_suggestions_limit).unwrap_or(usize::MAX),
+            )
+            .with_presets(Arc::clone(presets)),
     ))
 }
 

@@ -397,3 +397,93 @@ fn search_costs_follow_the_mode_and_the_number_of_archives() {
     assert_eq!(err.kind, ErrorKind::RateLimited);
     assert!(err.retry_after.unwrap() > 0.0);
 }
+
+/// `search.structured_suggestions_limit`: a fruitless search offers openzim-mcp's
+/// `_meta.suggestions`, typo variants and other archives named by the query, within the limit.
+#[test]
+fn fruitless_searches_offer_suggestions_within_the_limit() {
+    let with_limit = |limit: Option<&str>| {
+        let cli = CliOverrides {
+            allowed_directories: vec![data().join("zim").join("kiwix")],
+            tool_mode: Some(ToolMode::Advanced),
+            ..CliOverrides::default()
+        };
+        let mut env = vec![(
+            "OPENZIM_MCP_RATE_LIMIT__ENABLED".to_owned(),
+            "false".to_owned(),
+        )];
+        if let Some(l) = limit {
+            env.push((
+                "OPENZIM_MCP_SEARCH__STRUCTURED_SUGGESTIONS_LIMIT".to_owned(),
+                l.to_owned(),
+            ));
+        }
+        ZimService::new(Config::load(None, env, &cli).unwrap())
+    };
+    let suggestions = |svc: &ZimService, call: Value| -> Vec<(String, String)> {
+        let answer = json_of(
+            svc.call_tool(&ClientId::local(), "zim_search", args(call))
+                .unwrap(),
+        );
+        assert!(answer.get("structured_suggestions").is_none());
+        answer["_meta"]["suggestions"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|s| {
+                        (
+                            s["type"].as_str().unwrap().to_owned(),
+                            s["value"].as_str().unwrap().to_owned(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let svc = with_limit(None);
+    // Nothing in the Ray Charles archive: the archives whose names hold a query word.
+    let mut other = suggestions(
+        &svc,
+        json!({"query": "tonedear spelling", "zim_file_path": "zimfile.zim"}),
+    );
+    other.sort();
+    assert_eq!(
+        other,
+        vec![
+            (
+                "alt_archive".to_owned(),
+                "spelling_correction_test".to_owned()
+            ),
+            (
+                "alt_archive".to_owned(),
+                "tonedear.com_en_2024-09".to_owned()
+            ),
+        ]
+    );
+    // A hit carries none.
+    assert!(
+        suggestions(
+            &svc,
+            json!({"query": "piano", "zim_file_path": "zimfile.zim"})
+        )
+        .is_empty()
+    );
+    // A title lookup's typo correction shows the variant it took.
+    assert_eq!(
+        suggestions(
+            &svc,
+            json!({"query": "Wilkommen", "mode": "title", "zim_file_path": "spelling_correction_test.zim"}),
+        ),
+        vec![("alt_spelling".to_owned(), "Willkommen".to_owned())]
+    );
+    // The limit bounds them.
+    let one = with_limit(Some("1"));
+    assert_eq!(
+        suggestions(
+            &one,
+            json!({"query": "tonedear spelling", "zim_file_path": "zimfile.zim"}),
+        )
+        .len(),
+        1
+    );
+}

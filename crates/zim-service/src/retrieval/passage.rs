@@ -150,3 +150,122 @@ fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
         })
         .collect()
 }
+
+/// The lowercase alphanumeric words of `text`, as a set: how openzim-mcp compares section
+/// headings with a request (`_affinity_tokens`; letters beyond ASCII count as letters here).
+pub fn affinity_tokens(text: &str) -> HashSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// The share of a section heading's words that the request holds (`|request ∩ heading| /
+/// |heading|`); `None` for a heading without words.
+pub fn section_affinity(heading: &str, request: &HashSet<String>) -> Option<f64> {
+    let heading = affinity_tokens(heading);
+    if heading.is_empty() {
+        return None;
+    }
+    let shared = heading.iter().filter(|w| request.contains(*w)).count();
+    Some(shared as f64 / heading.len() as f64)
+}
+
+/// `score` moved up by `boost`, whatever its sign (a negative score is divided, so a boost
+/// never demotes).
+pub fn apply_affinity_boost(score: f64, boost: f64) -> f64 {
+    if score >= 0.0 {
+        score * boost
+    } else {
+        score / boost
+    }
+}
+
+/// `synthesize.section_affinity_threshold` / `section_affinity_boost`, as openzim-mcp
+/// applies them: a passage cited at a section whose heading shares at least `threshold` of
+/// its words with `request` has its score multiplied by `boost`. The lead (no section) and
+/// headings without words are left alone. Returns how many passages were boosted.
+pub fn boost_by_section_affinity(
+    passages: &mut [Candidate],
+    request: &str,
+    threshold: f64,
+    boost: f64,
+) -> usize {
+    let request = affinity_tokens(request);
+    if request.is_empty() {
+        return 0;
+    }
+    let mut boosted = 0usize;
+    for passage in passages.iter_mut() {
+        let Some(heading) = passage.section_title.as_deref() else {
+            continue;
+        };
+        if section_affinity(heading, &request).is_some_and(|a| a >= threshold) {
+            passage.score = apply_affinity_boost(passage.score, boost);
+            boosted = boosted.saturating_add(1);
+        }
+    }
+    boosted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn passage(section: Option<&str>, score: f64) -> Candidate {
+        Candidate {
+            section_id: section.map(str::to_owned),
+            section_title: section.map(str::to_owned),
+            text: format!("text of {section:?}"),
+            score,
+        }
+    }
+
+    #[test]
+    fn affinity_is_the_share_of_the_heading_the_request_holds() {
+        let request = affinity_tokens("What did Ray Charles record at Atlantic?");
+        assert_eq!(section_affinity("Atlantic years", &request), Some(0.5));
+        assert_eq!(section_affinity("Atlantic", &request), Some(1.0));
+        assert_eq!(section_affinity("Early life", &request), Some(0.0));
+        assert_eq!(section_affinity(" -- ", &request), None);
+        assert_eq!(
+            affinity_tokens("Café au-lait"),
+            affinity_tokens("café AU lait")
+        );
+    }
+
+    #[test]
+    fn passages_under_a_matching_heading_are_boosted() {
+        let mut found = vec![
+            passage(None, 2.3),
+            passage(Some("Early life"), 2.0),
+            passage(Some("Atlantic years"), 1.6),
+            passage(Some("Atlantic Records and the rise of soul music"), 1.5),
+        ];
+        let n = boost_by_section_affinity(&mut found, "ray charles atlantic", 0.25, 1.5);
+        assert_eq!(n, 1);
+        let scores: Vec<f64> = found.iter().map(|c| c.score).collect();
+        // 1/2 of "Atlantic years" is in the request; 1/7 of the long heading is not enough.
+        assert_eq!(scores, vec![2.3, 2.0, 1.6 * 1.5, 1.5]);
+        // A stricter threshold or a neutral boost changes nothing.
+        let mut strict = vec![passage(Some("Atlantic years"), 1.6)];
+        assert_eq!(
+            boost_by_section_affinity(&mut strict, "ray charles atlantic", 0.6, 1.5),
+            0
+        );
+        assert_eq!(strict[0].score, 1.6);
+        let mut neutral = vec![passage(Some("Atlantic years"), 1.6)];
+        boost_by_section_affinity(&mut neutral, "atlantic", 0.25, 1.0);
+        assert_eq!(neutral[0].score, 1.6);
+        // No request words: no-op.
+        let mut none = vec![passage(Some("Atlantic years"), 1.6)];
+        assert_eq!(boost_by_section_affinity(&mut none, "?!", 0.0, 2.0), 0);
+    }
+
+    #[test]
+    fn a_boost_never_demotes() {
+        assert_eq!(apply_affinity_boost(-3.0, 1.5), -2.0);
+        assert_eq!(apply_affinity_boost(2.0, 1.5), 3.0);
+        assert_eq!(apply_affinity_boost(0.0, 4.0), 0.0);
+    }
+}

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::error::ToolError;
+use crate::presets::{ArchivePreset, SummaryStyle};
 use crate::registry::OpenArchive;
 use crate::tools::ToolOutput;
 use crate::tools::args::{View, ZimGetArgs};
@@ -112,6 +113,8 @@ pub struct GetContext<'a> {
     pub renderer: &'a dyn RenderBackend,
     pub default_max_chars: u64,
     pub max_binary_size: u64,
+    /// The archive-type preset in force and the type it applies as (`crate::presets`).
+    pub preset: Option<(ArchivePreset, String)>,
 }
 
 pub fn get(
@@ -132,6 +135,13 @@ pub fn get(
                 let cap =
                     usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
                 let mut view = ctx.renderer.view(&html, args.view, cap)?;
+                if args.view == View::Summary
+                    && let Some((preset, _)) = &ctx.preset
+                    && preset.summary_style == Some(SummaryStyle::QAndA)
+                    && let Some(answers) = answers_summary(ctx, &html, cap)?
+                {
+                    set(&mut view, "summary", json!(answers));
+                }
                 if let (Some(map), Some(actual)) = (view.as_object_mut(), &found.matched_path) {
                     map.insert("requested_path".into(), json!(requested));
                     map.insert("actual_path".into(), json!(actual));
@@ -279,6 +289,60 @@ fn render_single(
 /// `zim_get` in openzim-mcp's JSON shapes (see `tools/wire.rs`): a body is `{path, title,
 /// content, content_type, _meta}`, views gain `content_type` and their counts, a batch lists
 /// `{index, zim_file_path, entry_path, success, content|error}` rows.
+/// A heading that names a Q&A page's answers ("3 Answers", "Answer").
+fn is_answers_heading(title: &str) -> bool {
+    title.to_lowercase().contains("answer")
+}
+
+/// An answer without the vote count that opens it on its own line ("12\nUse ...").
+fn strip_leading_score(text: &str) -> &str {
+    let trimmed = text.trim_start_matches('\n');
+    match trimmed.split_once('\n') {
+        Some((head, rest))
+            if {
+                let digits = head.trim().trim_start_matches(['+', '-']);
+                !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+            } =>
+        {
+            rest.trim_start_matches('\n')
+        }
+        _ => text,
+    }
+}
+
+/// A Q&A page's summary (`summary_style = "q_and_a"`): its first section whose heading names
+/// the answers, without the leading vote count, at most `cap` characters; `None` when the
+/// page has no such section (its opening is the summary then).
+fn answers_summary(
+    ctx: &GetContext<'_>,
+    html: &HtmlSource<'_>,
+    cap: usize,
+) -> Result<Option<String>, ToolError> {
+    let structure = ctx.renderer.view(html, View::Structure, usize::MAX)?;
+    let Some(id) = structure
+        .get("sections")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find(|s| {
+            s.get("title")
+                .and_then(Value::as_str)
+                .is_some_and(is_answers_heading)
+        })
+        .and_then(|s| s.get("id").and_then(Value::as_str))
+        .map(str::to_owned)
+    else {
+        return Ok(None);
+    };
+    let section = ctx.renderer.section(html, &id, true, None)?;
+    let body = section
+        .get("markdown")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let answer = strip_leading_score(body).trim();
+    Ok((!answer.is_empty()).then(|| crate::tools::entry::truncate(answer, cap)))
+}
+
 pub fn get_json(
     ctx: &GetContext<'_>,
     args: &ZimGetArgs,
@@ -307,8 +371,17 @@ pub fn get_json(
                 set(&mut view, "actual_path", json!(actual));
             }
             set(&mut view, "content_type", json!(mime));
+            let mut preset_applied = None;
             let truncated = match args.view {
                 View::Summary => {
+                    if let Some((preset, kind)) = &ctx.preset {
+                        preset_applied = Some(kind.clone());
+                        if preset.summary_style == Some(SummaryStyle::QAndA)
+                            && let Some(answers) = answers_summary(ctx, &html, cap)?
+                        {
+                            set(&mut view, "summary", json!(answers));
+                        }
+                    }
                     let summary = view
                         .get("summary")
                         .and_then(Value::as_str)
@@ -342,7 +415,11 @@ pub fn get_json(
                 }
                 View::Full => false,
             };
-            crate::tools::wire::attach_meta_public(&mut view, truncated);
+            let extra: Vec<(&str, Value)> = preset_applied
+                .map(|kind| ("preset_applied", json!(kind)))
+                .into_iter()
+                .collect();
+            crate::tools::wire::attach_meta_with(&mut view, truncated, &extra);
             Ok(view)
         }
         Branch::MainPage => {
@@ -643,6 +720,17 @@ fn batch(ctx: &GetContext<'_>, paths: &[String], max_chars: u64) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_answer_loses_its_vote_count_only() {
+        use super::strip_leading_score;
+        assert_eq!(strip_leading_score("12\n\nBoil vinegar."), "Boil vinegar.");
+        assert_eq!(strip_leading_score("\n-3\nNo."), "No.");
+        assert_eq!(strip_leading_score("12 ways\nto boil"), "12 ways\nto boil");
+        assert_eq!(strip_leading_score("42"), "42");
+        assert!(super::is_answers_heading("3 Answers3"));
+        assert!(!super::is_answers_heading("Question"));
+    }
+
     use super::*;
     use crate::tools::args::parse_args;
     use serde_json::json;

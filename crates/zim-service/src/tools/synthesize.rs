@@ -7,7 +7,7 @@
 //! (passages with `[cite: ...]` markers), `passages`, `citations`, `archives_searched`,
 //! `fallback_used`, `total_chars`, `total_words`, `considered_articles`, `considered_sections`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 use zim_intent::{Intent, ParsedIntent};
@@ -16,7 +16,8 @@ use crate::config::SYNTHESIZE_MAX_PASSAGES;
 use crate::error::ToolError;
 use crate::ratelimit::ClientId;
 use crate::retrieval::passage::{
-    Candidate, MIN_PASSAGE_CHARS, candidates, normalize_text, query_terms,
+    Candidate, MIN_PASSAGE_CHARS, boost_by_section_affinity, candidates, normalize_text,
+    query_terms,
 };
 use crate::service::ZimService;
 use crate::tools::args::ZimQueryArgs;
@@ -90,19 +91,121 @@ fn stem(archive: &str) -> String {
     name.strip_suffix(".zim").unwrap_or(name).to_owned()
 }
 
-/// The distinct articles behind `hits` (redirects resolved, repeats and non-HTML dropped).
-fn distinct_sources(service: &ZimService, hits: &[Hit], wanted: usize) -> Vec<Source> {
+/// The words of `text` that tell topics apart: lowercase alphanumeric runs of at least three
+/// characters (openzim-mcp's `tokenize_for_relevance`).
+fn relevance_tokens(text: &str) -> HashSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// openzim-mcp's cross-archive relevance floor (`synthesize.max_secondary_archive_hits`,
+/// `synthesize.cross_archive_min_overlap`). When the sources come from several archives, the
+/// primary one (whose best hit's path shares the most words with the request, the earliest
+/// on ties) gives any number; every other archive gives at most `max_secondary` sources,
+/// each with at least `min_overlap` request words in its path. When no path shares a word
+/// (an abbreviation whose page spells it out), only the cap applies.
+struct ArchiveFloor {
+    request: HashSet<String>,
+    /// `None`: one archive only, or a request without words; everything passes.
+    primary: Option<String>,
+    all_zero: bool,
+    max_secondary: usize,
+    min_overlap: usize,
+    kept: HashMap<String, usize>,
+}
+
+impl ArchiveFloor {
+    /// The floor for `hits`, the primary archive chosen among the first `window` of them (the
+    /// sources that would be used without it).
+    fn new(
+        hits: &[Hit],
+        window: usize,
+        request: &str,
+        max_secondary: usize,
+        min_overlap: usize,
+    ) -> Self {
+        let request = relevance_tokens(request);
+        let mut best: Vec<(&str, usize)> = Vec::new();
+        for hit in hits.iter().take(window.max(1)) {
+            let overlap = relevance_tokens(&hit.path).intersection(&request).count();
+            match best.iter_mut().find(|(a, _)| *a == hit.archive) {
+                Some((_, b)) => *b = (*b).max(overlap),
+                None => best.push((&hit.archive, overlap)),
+            }
+        }
+        let several = hits
+            .iter()
+            .any(|h| hits.first().is_some_and(|f| f.archive != h.archive));
+        let all_zero = best.iter().all(|(_, b)| *b == 0);
+        // The earliest archive among those with the most overlap.
+        let primary = best
+            .iter()
+            .fold(None::<(&str, usize)>, |acc, &(a, b)| match acc {
+                Some((_, top)) if top >= b => acc,
+                _ => Some((a, b)),
+            })
+            .map(|(a, _)| a.to_owned())
+            .filter(|_| several && !request.is_empty());
+        Self {
+            request,
+            primary,
+            all_zero,
+            max_secondary,
+            min_overlap,
+            kept: HashMap::new(),
+        }
+    }
+
+    fn admits(&self, hit: &Hit) -> bool {
+        let Some(primary) = &self.primary else {
+            return true;
+        };
+        if hit.archive == *primary {
+            return true;
+        }
+        if self.kept.get(&hit.archive).copied().unwrap_or(0) >= self.max_secondary {
+            return false;
+        }
+        self.all_zero
+            || relevance_tokens(&hit.path)
+                .intersection(&self.request)
+                .count()
+                >= self.min_overlap
+    }
+
+    /// Counts `hit` as used (after [`Self::admits`]).
+    fn record(&mut self, hit: &Hit) {
+        if self.primary.as_ref().is_some_and(|p| *p != hit.archive) {
+            let n = self.kept.entry(hit.archive.clone()).or_insert(0);
+            *n = n.saturating_add(1);
+        }
+    }
+}
+
+/// The distinct articles behind `hits` (redirects resolved, repeats and non-HTML dropped,
+/// other archives' off-topic hits held back by `floor`).
+fn distinct_sources(
+    service: &ZimService,
+    hits: &[Hit],
+    wanted: usize,
+    floor: &mut ArchiveFloor,
+) -> Vec<Source> {
     let mut seen = HashSet::new();
     let mut sources = Vec::new();
-    for Hit {
-        archive,
-        path,
-        title,
-        score,
-    } in hits
-    {
+    for hit in hits {
+        let Hit {
+            archive,
+            path,
+            title,
+            score,
+        } = hit;
         if sources.len() >= wanted {
             break;
+        }
+        if !floor.admits(hit) {
+            continue;
         }
         let Ok(open) = service.registry().open(archive) else {
             continue;
@@ -123,6 +226,7 @@ fn distinct_sources(service: &ZimService, hits: &[Hit], wanted: usize) -> Vec<So
         };
         let bytes = blob.get(..MAX_ARTICLE_BYTES.min(blob.len())).unwrap_or(&[]);
         let entry_title = entry.title().to_string();
+        floor.record(hit);
         sources.push(Source {
             archive: archive.clone(),
             archive_stem: stem(archive),
@@ -206,12 +310,30 @@ pub fn synthesize(
         .collect();
     let archives_searched = ranking.archives_searched();
     let used = vec![ranking.analysis.terms.join(" ")];
-    let sources = distinct_sources(service, &hits, wanted);
+    let mut floor = ArchiveFloor::new(
+        &hits,
+        wanted,
+        &query,
+        as_usize(settings.max_secondary_archive_hits),
+        as_usize(settings.cross_archive_min_overlap),
+    );
+    let sources = distinct_sources(service, &hits, wanted, &mut floor);
 
-    // Best passages of each source, then interleaved by score (source rank breaks ties).
+    // Best passages of each source, then interleaved by score (source rank breaks ties). A
+    // passage whose section heading restates the request is boosted first
+    // (`synthesize.section_affinity_*`).
     let per_source: Vec<Vec<Candidate>> = sources
         .iter()
-        .map(|source| candidates(&source.html, &terms))
+        .map(|source| {
+            let mut found = candidates(&source.html, &terms);
+            boost_by_section_affinity(
+                &mut found,
+                &query,
+                settings.section_affinity_threshold,
+                settings.section_affinity_boost,
+            );
+            found
+        })
         .collect();
     let (chosen, unused_sections) = pick_passages(per_source);
 
@@ -406,6 +528,114 @@ mod tests {
             ]
         );
         assert_eq!(unused, vec![json!({"section_id": "b", "title": "b"})]);
+    }
+
+    fn hit(archive: &str, path: &str) -> Hit {
+        Hit {
+            archive: archive.to_owned(),
+            path: path.to_owned(),
+            title: path.to_owned(),
+            score: 1.0,
+        }
+    }
+
+    /// Which of `hits` the floor lets through, in order (each admitted one counted).
+    fn admitted(floor: &mut ArchiveFloor, hits: &[Hit]) -> Vec<String> {
+        let mut out = Vec::new();
+        for h in hits {
+            if floor.admits(h) {
+                floor.record(h);
+                out.push(format!("{}:{}", h.archive, h.path));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn other_archives_give_few_and_on_topic_sources() {
+        // The junk archive's first hit comes first in the fused order, but the primary
+        // archive is the one whose paths share the request's words.
+        let hits = vec![
+            hit("tv.zim", "Blackadder_the_Third"),
+            hit("wiki.zim", "French_Revolution"),
+            hit("wiki.zim", "Reign_of_Terror"),
+            hit("tv.zim", "Revolution_(episode)"),
+            hit("tv.zim", "French_and_Saunders"),
+            hit("tv.zim", "French_Revolution_documentary"),
+            hit("wiki.zim", "Napoleon"),
+        ];
+        let mut floor = ArchiveFloor::new(&hits, 5, "french revolution", 2, 1);
+        assert_eq!(floor.primary.as_deref(), Some("wiki.zim"));
+        assert_eq!(
+            admitted(&mut floor, &hits),
+            vec![
+                "wiki.zim:French_Revolution",
+                "wiki.zim:Reign_of_Terror",
+                "tv.zim:Revolution_(episode)",
+                "tv.zim:French_and_Saunders",
+                "wiki.zim:Napoleon",
+            ]
+        );
+        // Stricter settings: no secondary source at all, or two shared words each.
+        let mut none = ArchiveFloor::new(&hits, 5, "french revolution", 0, 1);
+        assert!(
+            admitted(&mut none, &hits)
+                .iter()
+                .all(|h| h.starts_with("wiki"))
+        );
+        let mut two = ArchiveFloor::new(&hits, 5, "french revolution", 2, 2);
+        assert_eq!(
+            admitted(&mut two, &hits)
+                .iter()
+                .filter(|h| h.starts_with("tv"))
+                .collect::<Vec<_>>(),
+            vec!["tv.zim:French_Revolution_documentary"]
+        );
+    }
+
+    #[test]
+    fn one_archive_or_no_shared_word_keeps_the_floor_to_its_cap() {
+        let single = vec![hit("a.zim", "X"), hit("a.zim", "Y")];
+        let mut floor = ArchiveFloor::new(&single, 5, "french revolution", 0, 10);
+        assert_eq!(admitted(&mut floor, &single).len(), 2);
+        // No path shares a word ("cpu" -> Central_processing_unit): the first archive is
+        // primary and the others are only capped.
+        let hits = vec![
+            hit("a.zim", "Central_processing_unit"),
+            hit("b.zim", "Processor"),
+            hit("b.zim", "Microprocessor"),
+            hit("b.zim", "Chip"),
+        ];
+        let mut floor = ArchiveFloor::new(&hits, 5, "cpu", 2, 1);
+        assert_eq!(
+            admitted(&mut floor, &hits),
+            vec![
+                "a.zim:Central_processing_unit",
+                "b.zim:Processor",
+                "b.zim:Microprocessor"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_section_restating_the_request_is_cited_first() {
+        let c = |text: &str, score: f64, section: &str| Candidate {
+            section_id: Some(section.to_owned()),
+            section_title: Some(section.to_owned()),
+            text: text.to_owned(),
+            score,
+        };
+        let mut found = vec![
+            c("Mentions the piano and Ray Charles often.", 2.2, "Legacy"),
+            c(
+                "He learnt the piano at a school for the blind.",
+                1.9,
+                "Piano",
+            ),
+        ];
+        boost_by_section_affinity(&mut found, "ray charles piano", 0.25, 1.5);
+        let (chosen, _) = pick_passages(vec![found]);
+        assert_eq!(chosen[0].1.section_id.as_deref(), Some("Piano"));
     }
 
     #[test]

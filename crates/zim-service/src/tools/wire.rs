@@ -618,6 +618,11 @@ pub fn attach_meta_public(value: &mut Value, truncated: bool) {
     attach_meta(value, truncated, &[]);
 }
 
+/// [`attach_meta`] with extra `_meta` keys, for the other tool modules.
+pub fn attach_meta_with(value: &mut Value, truncated: bool, extra: &[(&str, Value)]) {
+    attach_meta(value, truncated, extra);
+}
+
 /// `1.95 KB`, as openzim-mcp writes sizes.
 pub fn human_size(bytes: u64) -> String {
     const KB: f64 = 1024.0;
@@ -809,9 +814,20 @@ fn fulltext_page(
     } else {
         None
     };
-    let extra: Vec<(&str, Value)> = reason.map(|r| ("reason", json!(r))).into_iter().collect();
+    let mut extra: Vec<(&str, Value)> = reason.map(|r| ("reason", json!(r))).into_iter().collect();
+    extra.extend(offered_suggestions(&list(&raw, "structured_suggestions")));
+    // The archive-type preset the search applied (`crate::presets`).
+    if let Some(kind) = raw.get("preset_applied").filter(|v| v.is_string()) {
+        extra.push(("preset_applied", kind.clone()));
+    }
     attach_meta(&mut out, false, &extra);
     out
+}
+
+/// `_meta.suggestions` (openzim-mcp's key) when a search offers alternatives
+/// (`search.structured_suggestions_limit` bounds them).
+fn offered_suggestions(offered: &[Value]) -> Option<(&'static str, Value)> {
+    (!offered.is_empty()).then(|| ("suggestions", Value::Array(offered.to_vec())))
 }
 
 /// Title-lookup rows: the exact (or typo-corrected) title first, then the title index's
@@ -915,11 +931,12 @@ fn title_envelope(
         "fuzzy_path_hit": fuzzy,
         "files_searched": files,
     });
-    let extra: Vec<(&str, Value)> = if returned == 0 {
+    let mut extra: Vec<(&str, Value)> = if returned == 0 {
         vec![("reason", json!("0_hits"))]
     } else {
         Vec::new()
     };
+    extra.extend(offered_suggestions(&list(raw, "structured_suggestions")));
     attach_meta(&mut out, false, &extra);
     out
 }
@@ -997,6 +1014,9 @@ fn cross_search(svc: &ZimService, args: &ZimSearchArgs, mut raw: Value, limit: u
         let mut rows: Vec<Value> = Vec::new();
         let mut fast = false;
         let mut fuzzy = false;
+        let mut offered: Vec<Value> = Vec::new();
+        let cap =
+            usize::try_from(svc.config().search.structured_suggestions_limit).unwrap_or(usize::MAX);
         for file in &per_file {
             let name = str_of(file, "zim_file");
             let open = svc.registry().open(&name).ok();
@@ -1005,6 +1025,15 @@ fn cross_search(svc: &ZimService, args: &ZimSearchArgs, mut raw: Value, limit: u
             fast |= f;
             fuzzy |= z;
             rows.extend(r);
+            for s in list(file, "structured_suggestions") {
+                if offered.len() < cap && !offered.contains(&s) {
+                    offered.push(s);
+                }
+            }
+        }
+        // The archives' typo variants together, offered as one archive's are.
+        if let Some(map) = raw.as_object_mut() {
+            map.insert("structured_suggestions".into(), Value::Array(offered));
         }
         // Direct matches first, then the candidates, each in archive order.
         rows.sort_by_key(|r| r.get("match_type").and_then(Value::as_str) == Some("fuzzy_suggest"));
@@ -1636,6 +1665,7 @@ fn metadata(
 ) -> Result<Value, ToolError> {
     blank_archive(args)?;
     let parsed: ZimMetadataArgs = parse("zim_metadata", args.clone())?;
+    let archive = parsed.zim_file_path.clone();
     let context = format!("Path: {}", parsed.zim_file_path);
     let mut raw = svc
         .zim_metadata(client, parsed)
@@ -1670,7 +1700,20 @@ fn metadata(
     if raw.get("counter_breakdown").is_none() {
         set(&mut raw, "counter_breakdown", json!({}));
     }
-    attach_meta(&mut raw, false, &[]);
+    // The archive's type as the presets see it (`crate::presets::detect`), in `_meta` as
+    // openzim-mcp reports it.
+    let extra: Vec<(&str, Value)> = match svc.registry().open(&archive) {
+        Ok(open) => {
+            let (kind, confidence) =
+                crate::presets::detect(&crate::presets::ArchiveSignals::read(&open.archive));
+            vec![
+                ("detected_type", json!(kind.as_str())),
+                ("detection_confidence", json!(confidence.as_str())),
+            ]
+        }
+        Err(_) => Vec::new(),
+    };
+    attach_meta(&mut raw, false, &extra);
     Ok(raw)
 }
 
@@ -1902,6 +1945,7 @@ impl ZimService {
             renderer: self.renderer(),
             default_max_chars: self.config().content.max_content_length,
             max_binary_size: self.config().content.max_binary_size,
+            preset: self.preset_for(&open),
         };
         get::get_json(&ctx, &args, branch)
     }
