@@ -102,6 +102,7 @@ pub struct Embedder {
     max_tokens: usize,
     batch_size: usize,
     model_id: String,
+    fingerprint: u64,
 }
 
 impl std::fmt::Debug for Embedder {
@@ -153,6 +154,7 @@ impl Embedder {
             max_tokens,
             batch_size: DEFAULT_BATCH_SIZE,
             model_id: format!("{name}@{fingerprint:016x}"),
+            fingerprint,
         };
         // One real forward pass, so that weights that load but cannot run (or run to NaN)
         // are refused here rather than at the first request.
@@ -169,6 +171,12 @@ impl Embedder {
     /// e.g. `all-MiniLM-L6-v2@1f0c…`. Vectors made under different ids are not comparable.
     pub fn model_id(&self) -> &str {
         &self.model_id
+    }
+
+    /// A 64-bit fingerprint of `model.safetensors` (the part of [`model_id`](Self::model_id)
+    /// after `@`): the same weights give the same fingerprint wherever they are installed.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// Longest input in tokens; longer texts are truncated.
@@ -205,6 +213,9 @@ impl Embedder {
     /// Embeds `texts`: one L2-normalised vector of [`dims`](Self::dims) floats per text, in
     /// order. Texts are grouped by token length into batches of [`batch_size`](Self::batch_size)
     /// so that little time goes to padding. An empty text gets the vector of `[CLS] [SEP]`.
+    ///
+    /// All texts are tokenized before the first batch runs, so the memory a call takes grows
+    /// with its input: give it a few hundred or thousand texts at a time, not a whole archive.
     pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
         if texts.is_empty() {
             return Ok(Vec::new());
