@@ -93,10 +93,12 @@ fn matches_the_reference_implementation() {
         worst = worst.min(c);
         let tokens = embedder.token_count(&item.text).expect("counts tokens");
         let short: String = item.text.chars().take(48).collect();
-        eprintln!(
-            "cosine {c:.7} (1 - cos = {:.1e})  tokens {tokens:>3}  {short:?}",
-            1.0 - c
-        );
+        let max_diff = vector
+            .iter()
+            .zip(&item.vector)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0f32, f32::max);
+        eprintln!("cosine {c:.7}  max |diff| {max_diff:.1e}  tokens {tokens:>3}  {short:?}");
         if c < MIN_COSINE {
             failures.push(format!("{short:?}: cosine {c}"));
         }
