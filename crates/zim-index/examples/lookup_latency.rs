@@ -16,7 +16,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let archive_path = PathBuf::from(args.next().ok_or("usage: lookup_latency ARCHIVE [SIDECAR]")?);
+    let archive_path = PathBuf::from(
+        args.next()
+            .ok_or("usage: lookup_latency ARCHIVE [SIDECAR]")?,
+    );
     let archive = Archive::open(&archive_path)?;
     let sidecar = match args.next() {
         Some(dir) => PathBuf::from(dir),
