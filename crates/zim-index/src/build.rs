@@ -41,6 +41,15 @@ const FURNITURE_MIN_PAGES: u64 = 50;
 const RUN_PREFIX: &str = "links-";
 const OUT_FILE: &str = "outbound.bin";
 const DEGREES_FILE: &str = "degrees.bin";
+/// The texts to embed, one record per page, while pages are read.
+const VECTOR_TEXTS_FILE: &str = "vector-texts.tmp";
+/// Characters of a page's text to embed: its title, headings and lead (the model reads 256
+/// tokens at most; a page is known by its outline and its opening).
+const VECTOR_TEXT_CHARS: usize = 1_000;
+/// Headings named in a page's text to embed.
+const VECTOR_HEADINGS: usize = 12;
+/// Texts embedded per call (the model tokenizes a call's texts up front).
+const EMBED_CHUNK: usize = 256;
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
@@ -79,6 +88,8 @@ impl Shard {
 /// How far a build has come.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
+    /// "pages" while pages are read, "embeddings" while they are embedded.
+    pub phase: &'static str,
     pub pages_done: u64,
     pub pages_total: u64,
     pub elapsed: Duration,
@@ -113,6 +124,8 @@ pub struct BuildOptions<'a> {
     pub heap_bytes: usize,
     pub edge_buffer: usize,
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Embed every page with the sentence-embedding model in this directory (`--vectors`).
+    pub vectors: Option<PathBuf>,
     /// Set to stop the build (the `.building` directory is removed).
     pub stop: Option<&'a AtomicBool>,
 }
@@ -127,6 +140,7 @@ impl Default for BuildOptions<'_> {
             heap_bytes: DEFAULT_HEAP_BYTES,
             edge_buffer: DEFAULT_EDGE_BUFFER,
             progress: None,
+            vectors: None,
             stop: None,
         }
     }
@@ -202,6 +216,7 @@ pub fn build_open(
                 std::slice::from_ref(&staging),
                 opts,
                 started,
+                collected.vectors,
             ),
         }
     });
@@ -257,7 +272,8 @@ pub fn merge_shards(
         let directory = tantivy::directory::MmapDirectory::open(&out)
             .map_err(|e| IndexError::Invalid(format!("section index: {e}")))?;
         tantivy::indexer::merge_indices(&indexes, directory)?;
-        finish(&archive, &staging, &target, &parts, opts, started)
+        let embedded = merge_vectors(&parts, &staging)?;
+        finish(&archive, &staging, &target, &parts, opts, started, embedded)
     })();
     match result {
         Ok(report) => {
@@ -278,6 +294,14 @@ struct Collected {
     pages: u64,
     sections: u64,
     links: u64,
+    vectors: Embedded,
+}
+
+/// Page embeddings written, and the model that made them.
+#[derive(Debug, Clone, Default)]
+struct Embedded {
+    count: u64,
+    model: Option<String>,
 }
 
 impl Collected {
@@ -296,6 +320,8 @@ impl Collected {
             pages: self.pages,
             sections: self.sections,
             links: self.links,
+            vectors: self.vectors.count,
+            model: self.vectors.model.clone(),
             build_seconds: started.elapsed().as_secs_f64(),
             built_at: SystemTime::now()
                 .duration_since(UNIX_EPOCH)
@@ -351,10 +377,24 @@ fn build_into(
     let failed = AtomicBool::new(false);
     let stopped = || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let mut collector = LinkCollector::new(staging, archive.all_entry_count(), opts.edge_buffer)?;
+    // The model is loaded first: a missing or broken one fails the build before the long part.
+    let embedder = match &opts.vectors {
+        Some(dir) => Some(
+            zim_embed::Embedder::load(dir)
+                .map_err(|e| IndexError::Invalid(format!("embedding model: {e}")))?,
+        ),
+        None => None,
+    };
+    let embedding = embedder.is_some();
+    let mut texts = if embedding {
+        Some(TextWriter::create(&staging.join(VECTOR_TEXTS_FILE))?)
+    } else {
+        None
+    };
     let total = pages.len() as u64;
     let mut first_error: Option<IndexError> = None;
     std::thread::scope(|scope| {
-        let (tx, rx) = sync_channel::<(u32, Vec<(u32, String)>)>(256);
+        let (tx, rx) = sync_channel::<(u32, PageOutput)>(256);
         for _ in 0..threads {
             let tx = tx.clone();
             let (pages, next, sections, section_count, failed) =
@@ -373,8 +413,15 @@ fn build_into(
                         return;
                     }
                     for (index, _) in batch {
-                        let links = read_page(archive, &resolver, sections, section_count, *index);
-                        if tx.send((*index, links)).is_err() {
+                        let out = read_page(
+                            archive,
+                            &resolver,
+                            sections,
+                            section_count,
+                            *index,
+                            embedding,
+                        );
+                        if tx.send((*index, out)).is_err() {
                             return;
                         }
                     }
@@ -384,15 +431,22 @@ fn build_into(
         drop(tx);
         let mut done = 0u64;
         let mut last_report = Instant::now();
-        for (source, links) in rx {
+        for (source, out) in rx {
             done += 1;
-            if let Err(e) = collector.add(source, &links) {
+            let added = collector.add(source, &out.links).and_then(|()| {
+                match (&mut texts, &out.vector_text) {
+                    (Some(w), Some(text)) => w.add(source, text),
+                    _ => Ok(()),
+                }
+            });
+            if let Err(e) = added {
                 failed.store(true, Ordering::Relaxed);
                 first_error.get_or_insert(e);
             }
             if last_report.elapsed() >= PROGRESS_EVERY || done == total {
                 last_report = Instant::now();
                 let p = Progress {
+                    phase: "pages",
                     pages_done: done,
                     pages_total: total,
                     elapsed: started.elapsed(),
@@ -412,10 +466,254 @@ fn build_into(
     }
     sections.finish()?;
     let links = collector.finish()?;
+    let vectors = match (embedder, texts) {
+        (Some(embedder), Some(texts)) => {
+            texts.finish()?;
+            embed_pages(&embedder, staging, total, opts)?
+        }
+        _ => Embedded::default(),
+    };
     Ok(Collected {
         pages: total,
         sections: section_count.load(Ordering::Relaxed),
         links,
+        vectors,
+    })
+}
+
+/// What reading one page gives the collector.
+struct PageOutput {
+    links: Vec<(u32, String)>,
+    vector_text: Option<String>,
+}
+
+/// Separates the parts of a page's record in the page-texts file: title, lead, headings.
+const PART_SEPARATOR: char = '\u{1f}';
+/// A heading on more than this share of the pages is the site's boilerplate ("NAME",
+/// "SYNOPSIS", "See also"), not what a page is about.
+const BOILERPLATE_HEADING_SHARE: f64 = 0.05;
+
+/// A page's parts to embed: its title, its lead (what it says it is about) and its headings.
+fn vector_parts(title: &str, lead: &str, sections: &[zim_render::SectionText]) -> String {
+    let headings: Vec<&str> = sections
+        .iter()
+        .filter_map(|s| s.heading_path.last().map(String::as_str))
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .collect();
+    let clean = |t: &str| t.replace(PART_SEPARATOR, " ");
+    let mut record = clean(title.trim());
+    record.push(PART_SEPARATOR);
+    record.push_str(&clean(lead.trim()));
+    for h in headings {
+        record.push(PART_SEPARATOR);
+        record.push_str(&clean(h));
+    }
+    record
+}
+
+/// The text a page is embedded by: its title, its lead, then its headings that are not the
+/// site's boilerplate (`generic`).
+fn vector_text(record: &str, generic: &std::collections::HashSet<String>) -> String {
+    let mut parts = record.split(PART_SEPARATOR);
+    let title = parts.next().unwrap_or_default();
+    let lead = parts.next().unwrap_or_default();
+    let mut out = title.to_owned();
+    if !lead.is_empty() {
+        out.push_str(". ");
+        out.push_str(lead);
+    }
+    let headings: Vec<&str> = parts
+        .filter(|h| !generic.contains(&h.to_lowercase()))
+        .take(VECTOR_HEADINGS)
+        .collect();
+    if !headings.is_empty() {
+        out.push_str(". ");
+        out.push_str(&headings.join("; "));
+    }
+    crate::extract::clip(&out, VECTOR_TEXT_CHARS)
+}
+
+/// Headings found on more than [`BOILERPLATE_HEADING_SHARE`] of the pages (lowercase).
+fn boilerplate_headings(path: &Path) -> Result<std::collections::HashSet<String>, IndexError> {
+    let mut reader = RunReader::open(path.to_path_buf())?;
+    let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    let mut pages = 0u64;
+    while let Some((_, record)) = reader.next_text()? {
+        pages += 1;
+        let mut seen = std::collections::HashSet::new();
+        for h in record.split(PART_SEPARATOR).skip(2) {
+            let h = h.to_lowercase();
+            if seen.insert(h.clone()) {
+                *counts.entry(h).or_default() += 1;
+            }
+        }
+        // Bounded: a pathological archive of unique headings keeps only the frequent ones.
+        if counts.len() > 1_000_000 {
+            counts.retain(|_, n| *n > 1);
+        }
+    }
+    let threshold = (pages as f64 * BOILERPLATE_HEADING_SHARE).max(2.0);
+    Ok(counts
+        .into_iter()
+        .filter(|(_, n)| f64::from(*n) > threshold)
+        .map(|(h, _)| h)
+        .collect())
+}
+
+/// Page texts to embed, appended as they come (entry, text).
+struct TextWriter {
+    path: PathBuf,
+    out: BufWriter<File>,
+}
+
+impl TextWriter {
+    fn create(path: &Path) -> Result<Self, IndexError> {
+        let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            out: BufWriter::with_capacity(1 << 20, file),
+        })
+    }
+
+    fn add(&mut self, entry: u32, text: &str) -> Result<(), IndexError> {
+        let mut record = Vec::with_capacity(text.len() + 10);
+        put_varint(&mut record, u64::from(entry));
+        put_varint(&mut record, text.len() as u64);
+        record.extend_from_slice(text.as_bytes());
+        self.out
+            .write_all(&record)
+            .map_err(|e| IndexError::io(&self.path, e))
+    }
+
+    fn finish(mut self) -> Result<(), IndexError> {
+        self.out.flush().map_err(|e| IndexError::io(&self.path, e))
+    }
+}
+
+/// Embeds the page texts collected in `staging` into `staging/vectors.bin`, a chunk at a
+/// time, each chunk split over the build's threads (one model, shared).
+fn embed_pages(
+    embedder: &zim_embed::Embedder,
+    staging: &Path,
+    total: u64,
+    opts: &BuildOptions<'_>,
+) -> Result<Embedded, IndexError> {
+    let texts_path = staging.join(VECTOR_TEXTS_FILE);
+    let generic = boilerplate_headings(&texts_path)?;
+    let mut reader = RunReader::open(texts_path.clone())?;
+    let out_path = staging.join(crate::vectors::FILE_NAME);
+    let mut writer =
+        crate::vectors::VectorWriter::create(&out_path, embedder.dims(), embedder.model_id())?;
+    let threads = opts.threads.max(1);
+    let started = Instant::now();
+    let mut done = 0u64;
+    loop {
+        let mut chunk: Vec<(u32, String)> = Vec::with_capacity(EMBED_CHUNK);
+        while chunk.len() < EMBED_CHUNK {
+            match reader.next_text()? {
+                Some((entry, record)) => chunk.push((entry, vector_text(&record, &generic))),
+                None => break,
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(IndexError::Interrupted);
+        }
+        let share = chunk.len().div_ceil(threads).max(1);
+        let parts: Vec<Result<Vec<Vec<f32>>, IndexError>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = chunk
+                .chunks(share)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let texts: Vec<&str> = part.iter().map(|(_, t)| t.as_str()).collect();
+                        embedder
+                            .embed(&texts)
+                            .map_err(|e| IndexError::Invalid(format!("embedding: {e}")))
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| {
+                    w.join().unwrap_or_else(|_| {
+                        Err(IndexError::Invalid("an embedding thread failed".into()))
+                    })
+                })
+                .collect()
+        });
+        let mut vectors = Vec::with_capacity(chunk.len());
+        for part in parts {
+            vectors.extend(part?);
+        }
+        for ((entry, _), v) in chunk.iter().zip(&vectors) {
+            writer
+                .add(*entry, v)
+                .map_err(|e| IndexError::io(&out_path, e))?;
+        }
+        done += chunk.len() as u64;
+        let p = Progress {
+            phase: "embeddings",
+            pages_done: done,
+            pages_total: total,
+            elapsed: started.elapsed(),
+        };
+        write_progress(staging, &p);
+        if let Some(report) = opts.progress {
+            report(&p);
+        }
+    }
+    let count = writer.finish(&out_path)?;
+    let _ = std::fs::remove_file(&texts_path);
+    Ok(Embedded {
+        count,
+        model: Some(embedder.model_id().to_owned()),
+    })
+}
+
+/// The vectors of merged shards, one after the other, into `staging/vectors.bin`.
+fn merge_vectors(parts: &[PathBuf], staging: &Path) -> Result<Embedded, IndexError> {
+    let mut models: Vec<String> = Vec::new();
+    let mut indexes = Vec::new();
+    for part in parts {
+        let m = Manifest::read(part)?;
+        if m.vectors == 0 {
+            continue;
+        }
+        if let Some(model) = &m.model
+            && !models.contains(model)
+        {
+            models.push(model.clone());
+        }
+        indexes.push(crate::vectors::VectorIndex::open(
+            &part.join(crate::vectors::FILE_NAME),
+        )?);
+    }
+    if indexes.is_empty() {
+        return Ok(Embedded::default());
+    }
+    if models.len() > 1 || indexes.len() != parts.len() {
+        return Err(IndexError::Mismatch(
+            "the shards were embedded with different models, or only some of them".into(),
+        ));
+    }
+    let out_path = staging.join(crate::vectors::FILE_NAME);
+    let dims = indexes.first().map_or(0, |i| i.dims());
+    let model = models.first().cloned().unwrap_or_default();
+    let mut writer = crate::vectors::VectorWriter::create(&out_path, dims, &model)?;
+    for index in &indexes {
+        for (entry, vector) in index.iter() {
+            writer
+                .add(entry, &vector)
+                .map_err(|e| IndexError::io(&out_path, e))?;
+        }
+    }
+    let count = writer.finish(&out_path)?;
+    Ok(Embedded {
+        count,
+        model: Some(model),
     })
 }
 
@@ -427,15 +725,20 @@ fn read_page(
     sections: &SectionWriter,
     section_count: &AtomicU64,
     index: u32,
-) -> Vec<(u32, String)> {
+    embedding: bool,
+) -> PageOutput {
+    let nothing = PageOutput {
+        links: Vec::new(),
+        vector_text: None,
+    };
     let Ok(entry) = archive.entry_at(index) else {
-        return Vec::new();
+        return nothing;
     };
     let Ok(blob) = entry.content() else {
-        return Vec::new();
+        return nothing;
     };
     let Some(parts) = resolver.page_parts(&entry, &blob) else {
-        return Vec::new();
+        return nothing;
     };
     match sections.add_page(index, &parts.title, &parts.sections) {
         Ok(n) => {
@@ -443,7 +746,13 @@ fn read_page(
         }
         Err(e) => tracing::warn!(entry = index, error = %e, "section index refused a page"),
     }
-    parts.links
+    PageOutput {
+        vector_text: embedding.then(|| {
+            let lead = zim_render::page_lead(&blob, crate::extract::LEAD_CHARS);
+            vector_parts(&parts.title, &lead, &parts.sections)
+        }),
+        links: parts.links,
+    }
 }
 
 fn write_progress(staging: &Path, p: &Progress) {
@@ -596,6 +905,26 @@ impl RunReader {
         }
     }
 
+    /// The next (entry, text) of a page-texts file, or `None` at the end.
+    fn next_text(&mut self) -> Result<Option<(u32, String)>, IndexError> {
+        let corrupt = || IndexError::Corrupt("page texts".into());
+        let Some(e) = self.varint()? else {
+            return Ok(None);
+        };
+        let n = self.varint()?.ok_or_else(corrupt)?;
+        if n > 64 * 1024 {
+            return Err(corrupt());
+        }
+        let mut text = vec![0u8; n as usize];
+        self.input
+            .read_exact(&mut text)
+            .map_err(|e| IndexError::io(&self.path, e))?;
+        Ok(Some((
+            u32::try_from(e).map_err(|_| corrupt())?,
+            String::from_utf8_lossy(&text).into_owned(),
+        )))
+    }
+
     /// The next (target, source, anchor), or `None` at the end.
     fn next(&mut self) -> Result<Option<(u32, u32, String)>, IndexError> {
         let corrupt = || IndexError::Corrupt("link run".into());
@@ -628,6 +957,7 @@ fn finish(
     parts: &[PathBuf],
     opts: &BuildOptions<'_>,
     started: Instant,
+    vectors: Embedded,
 ) -> Result<BuildReport, IndexError> {
     let entries = archive.all_entry_count();
     let mut degrees = vec![0u32; entries as usize];
@@ -799,6 +1129,7 @@ fn finish(
         pages,
         sections,
         links,
+        vectors,
     }
     .manifest(archive, None, started)?;
     manifest.write(staging)?;

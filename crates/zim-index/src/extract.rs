@@ -11,6 +11,8 @@ use zim_render::{Document, LinkKind, RenderOptions, SectionText};
 /// Characters of one section's text kept for the index (the start of a long section says
 /// what it is about; the rest adds cost, not recall).
 pub const SECTION_CHARS: usize = 4_000;
+/// Characters of a page's lead kept for its embedding.
+pub const LEAD_CHARS: usize = 400;
 /// Characters of one anchor text kept.
 pub const ANCHOR_CHARS: usize = 160;
 /// Pages larger than this are not parsed (a rendered source file, a data dump).

@@ -30,6 +30,11 @@ pub struct Manifest {
     /// Seconds the build took, and when it ended (seconds since the epoch).
     pub build_seconds: f64,
     pub built_at: u64,
+    /// Page embeddings stored, and the model that made them (name@fingerprint).
+    #[serde(default)]
+    pub vectors: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// `i/n` for a shard not merged yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<(u32, u32)>,

@@ -268,3 +268,76 @@ fn sections_and_anchor_texts_are_searchable() {
     );
     assert!(index.sections.search(&[], 5).expect("search").is_empty());
 }
+
+/// The embedding model's directory, as zim-embed's reference test finds it; `None` when
+/// the model tests are skipped (`ZIM_EMBED_SKIP_MODEL_TESTS=1`), a failure when it is missing.
+fn model_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("ZIM_EMBED_MODEL_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("XDG_CACHE_HOME")
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+                .map(|c| c.join("zim-mcp/models/all-MiniLM-L6-v2"))
+        })?;
+    if dir.join("model.safetensors").is_file() {
+        return Some(dir);
+    }
+    if std::env::var("ZIM_EMBED_SKIP_MODEL_TESTS").as_deref() == Ok("1") {
+        return None;
+    }
+    panic!(
+        "no embedding model in {} (scripts/install-model.sh installs it; ZIM_EMBED_SKIP_MODEL_TESTS=1 skips)",
+        dir.display()
+    );
+}
+
+#[test]
+fn page_embeddings_find_pages_by_meaning_and_shards_keep_them() {
+    let Some(model) = model_dir() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let path = copy_archive(&data("kiwix/zimfile.zim"), tmp.path());
+    let archive = Archive::open(&path).expect("open");
+    let opts = BuildOptions {
+        vectors: Some(model.clone()),
+        ..options(&tmp.path().join("v"))
+    };
+    let report = build(&path, &opts).expect("build");
+    assert_eq!(report.manifest.vectors, report.manifest.pages);
+    let index = KnowledgeIndex::open(&report.dir, &archive).expect("open");
+    let vectors = index.vectors.as_ref().expect("vectors");
+    let embedder = zim_embed::Embedder::load(&model).expect("model");
+    assert_eq!(vectors.model_id(), embedder.model_id());
+    // A question that names no title word of the article: the musician's biography.
+    let query = embedder
+        .embed(&["life story of the musician nicknamed The Genius who lost his sight as a child"])
+        .expect("embed");
+    let hits = vectors.search(&query[0], 10);
+    let paths: Vec<String> = hits
+        .iter()
+        .filter_map(|(e, _)| archive.entry_at(*e).ok().map(|x| x.path().to_owned()))
+        .collect();
+    assert!(paths.iter().any(|p| p == "A/Ray_Charles"), "{paths:?}");
+    // Shards embedded separately merge into the same vectors.
+    let merged_dir = tmp.path().join("m");
+    for i in 0..2 {
+        let opts = BuildOptions {
+            vectors: Some(model.clone()),
+            shard: Some(Shard { index: i, count: 2 }),
+            ..options(&merged_dir)
+        };
+        build(&path, &opts).expect("shard");
+    }
+    let merged = merge_shards(&path, 2, &options(&merged_dir)).expect("merge");
+    assert_eq!(merged.manifest.vectors, report.manifest.vectors);
+    let merged = KnowledgeIndex::open(&merged.dir, &archive).expect("open merged");
+    let mut a: Vec<_> = vectors.iter().collect();
+    let mut b: Vec<_> = merged.vectors.as_ref().expect("vectors").iter().collect();
+    a.sort_by_key(|(e, _)| *e);
+    b.sort_by_key(|(e, _)| *e);
+    assert_eq!(a, b);
+}

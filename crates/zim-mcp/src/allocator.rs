@@ -18,7 +18,7 @@
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const MMAP_THRESHOLD: libc::c_int = 1 << 20;
 
-/// Applies the settings; call once, first thing in `main`, before other threads exist.
+/// Applies the settings; call once, before other threads exist (`serve` does it first).
 pub fn tune() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {

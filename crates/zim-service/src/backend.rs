@@ -94,6 +94,8 @@ pub enum CandidateSource {
     Compound,
     /// The archive's knowledge index: sections (title, headings, text) and anchor texts.
     Sections,
+    /// The knowledge index's page embeddings, nearest to the request's.
+    Vectors,
 }
 
 impl CandidateSource {
@@ -106,6 +108,7 @@ impl CandidateSource {
             CandidateSource::Suggest => "suggest",
             CandidateSource::Compound => "compound",
             CandidateSource::Sections => "sections",
+            CandidateSource::Vectors => "semantic",
         }
     }
 }

@@ -297,8 +297,10 @@ impl Default for SynthesizeConfig {
     }
 }
 
-/// openzim-mcp's optional cross-encoder reranker. zim-mcp ships no ML model, so these are
-/// accepted (and range-checked) and have no effect.
+/// openzim-mcp's model stage. Here it is the embedding model that compares a request with
+/// the page embeddings of an archive's knowledge index (`zim-service/src/model.rs` says what
+/// each field does); `max_passage_length` has no effect (the page texts are embedded when the
+/// index is built) and `allow_model_download` is refused (nothing is ever downloaded).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RerankerConfig {
@@ -878,14 +880,9 @@ const INERT_SETTINGS: &[&str] = &[
     "logging.format",
     "meta.footer_enabled",
     "meta.tokenizer_encoding",
-    "ml.reranker.enabled",
-    "ml.reranker.model_id",
-    "ml.reranker.final_top_k",
-    "ml.reranker.max_query_length",
+    // The page texts embedded are fixed when the knowledge index is built.
     "ml.reranker.max_passage_length",
-    "ml.reranker.min_query_tokens",
-    "ml.reranker.first_call_timeout_seconds",
-    "ml.reranker.cache_dir",
+    // Models are never downloaded (see `model.rs`).
     "ml.reranker.allow_model_download",
 ];
 
@@ -1179,7 +1176,7 @@ mod tests {
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
-            "ml.reranker.model_id",
+            "ml.reranker.allow_model_download",
         ] {
             assert!(inert.contains(&name), "{name} missing from {inert:?}");
         }
@@ -1194,6 +1191,8 @@ mod tests {
             "synthesize.cross_archive_min_overlap",
             "search.structured_suggestions_limit",
             "presets_override_path",
+            "ml.reranker.model_id",
+            "ml.reranker.cache_dir",
         ] {
             assert!(!inert.contains(&effective), "{effective}");
         }

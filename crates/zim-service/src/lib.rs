@@ -13,6 +13,7 @@ pub mod identity;
 pub mod knowledge;
 pub mod memo;
 pub mod merge;
+pub mod model;
 pub mod paths;
 pub mod presets;
 pub mod ratelimit;

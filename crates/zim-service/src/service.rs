@@ -68,6 +68,8 @@ pub struct ZimService {
     knowledge: crate::knowledge::KnowledgeIndexes,
     /// Archive-type presets: the built-in ones and `presets_override_path`'s, read once.
     presets: Arc<Presets>,
+    /// The embedding model that reads the indexes' page vectors (`ml.reranker.*`).
+    model: crate::model::ModelStage,
 }
 
 impl ZimService {
@@ -121,6 +123,7 @@ impl ZimService {
             None => ArchiveRegistry::new(dirs),
         };
         let knowledge = crate::knowledge::KnowledgeIndexes::new(config.index.cache_dir());
+        let model = crate::model::ModelStage::new(config.ml.reranker.clone());
         let leads = config
             .cache
             .enabled
@@ -141,6 +144,7 @@ impl ZimService {
             leads,
             knowledge,
             presets,
+            model,
         }
     }
 
@@ -184,6 +188,11 @@ impl ZimService {
     /// The archives' knowledge indexes.
     pub fn knowledge(&self) -> &crate::knowledge::KnowledgeIndexes {
         &self.knowledge
+    }
+
+    /// The model stage of the question pipeline.
+    pub fn model_stage(&self) -> &crate::model::ModelStage {
+        &self.model
     }
 
     /// The candidate pages' lead cache, when caching is on.

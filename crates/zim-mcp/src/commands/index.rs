@@ -34,6 +34,28 @@ pub struct IndexArgs {
     /// Write the sidecar to this directory instead (one archive only).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Also embed every page with a local sentence-embedding model (semantic search in
+    /// zim_query); slow: tens of pages per second per core.
+    #[arg(long)]
+    pub vectors: bool,
+    /// The model's directory (model.safetensors, tokenizer.json; default
+    /// `$XDG_CACHE_HOME/zim-mcp/models/all-MiniLM-L6-v2`, installed by
+    /// `scripts/install-model.sh`). Nothing is ever downloaded.
+    #[arg(long, value_name = "DIR", requires = "vectors")]
+    pub model: Option<PathBuf>,
+}
+
+/// `$XDG_CACHE_HOME/zim-mcp/models/<name>` (else `$HOME/.cache/...`).
+pub fn default_model_dir() -> Option<PathBuf> {
+    zim_index::locate::default_cache_dir().and_then(|index| {
+        index
+            .parent()
+            .map(|p| p.join("models").join(zim_embed_name()))
+    })
+}
+
+fn zim_embed_name() -> &'static str {
+    "all-MiniLM-L6-v2"
 }
 
 fn archives_in(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -70,6 +92,22 @@ pub fn index(args: &IndexArgs) -> Result<ExitCode> {
         bail!("--out names one sidecar; give one archive");
     }
     let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+    let model = if args.vectors {
+        let dir = match &args.model {
+            Some(dir) => dir.clone(),
+            None => default_model_dir()
+                .ok_or_else(|| anyhow::anyhow!("no model directory: give --model DIR"))?,
+        };
+        if !dir.join("model.safetensors").is_file() {
+            bail!(
+                "no embedding model in {} (install it with scripts/install-model.sh, or give --model DIR)",
+                display_name(&dir)
+            );
+        }
+        Some(dir)
+    } else {
+        None
+    };
     let terminal = std::io::stderr().is_terminal();
     let mut failed = 0usize;
     for archive in &archives {
@@ -78,7 +116,8 @@ pub fn index(args: &IndexArgs) -> Result<ExitCode> {
             if terminal {
                 let eta = p.eta().map_or("-".into(), |d| format!("{}s", d.as_secs()));
                 eprint!(
-                    "\r{name}: {}/{} pages, {:.0} pages/s, ETA {eta}   ",
+                    "\r{name}: {} {}/{}, {:.0}/s, ETA {eta}   ",
+                    p.phase,
                     p.pages_done,
                     p.pages_total,
                     p.pages_per_second()
@@ -89,6 +128,7 @@ pub fn index(args: &IndexArgs) -> Result<ExitCode> {
             shard,
             out_dir: args.out.clone(),
             progress: Some(&report),
+            vectors: model.clone(),
             ..BuildOptions::default()
         };
         if let Some(t) = args.threads {
@@ -108,10 +148,11 @@ pub fn index(args: &IndexArgs) -> Result<ExitCode> {
             Ok(r) => {
                 let m = &r.manifest;
                 outln!(
-                    "{name}: {} pages, {} sections, {} links in {:.1}s; {} ({:.1} MB){}",
+                    "{name}: {} pages, {} sections, {} links, {} vectors in {:.1}s; {} ({:.1} MB){}",
                     m.pages,
                     m.sections,
                     m.links,
+                    m.vectors,
                     m.build_seconds,
                     shown(&r.dir),
                     r.size_bytes as f64 / 1e6,

@@ -47,6 +47,8 @@ const MAX_SUGGEST_LISTS: usize = 5;
 const MAX_COMPOUNDS: usize = 3;
 /// Pages whose leads are read and compared with the request.
 const LEAD_RERANK_DEPTH: usize = 10;
+/// The same for an archive with a knowledge index.
+const LEAD_RERANK_DEPTH_INDEXED: usize = 20;
 /// Pages whose element ids are checked against the request.
 const ANCHOR_RERANK_DEPTH: usize = 8;
 /// Element ids read of one page at most.
@@ -150,6 +152,7 @@ impl ZimService {
                 self.rewriter(),
                 self.lead_cache(),
                 Some(self.knowledge()),
+                Some((self.model_stage(), request)),
                 &open,
                 &analysis,
             ) {
@@ -359,6 +362,7 @@ fn rank_archive(
     rewriter: &rewrite::Rewriter,
     leads: Option<&lead::LeadCache>,
     knowledge: Option<&crate::knowledge::KnowledgeIndexes>,
+    model: Option<(&crate::model::ModelStage, &str)>,
     open: &OpenArchive,
     original: &Analysis,
 ) -> Result<(Vec<Ranked>, Vec<rewrite::Correction>), ToolError> {
@@ -398,10 +402,16 @@ fn rank_archive(
     query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
     let mut lists = backend.candidates(open, &query)?;
     let mut section_anchors: HashMap<String, String> = HashMap::new();
-    if let Some(index) = knowledge.and_then(|k| k.get(open)) {
-        let (list, anchors) = section_candidates(open, &index, analysis);
+    let index = knowledge.and_then(|k| k.get(open));
+    if let Some(index) = &index {
+        let (list, anchors) = section_candidates(open, index, analysis);
         lists.push(list);
         section_anchors = anchors;
+        if let Some((stage, request)) = model
+            && let Some(list) = vector_candidates(open, index, stage, request)
+        {
+            lists.push(list);
+        }
     }
     for list in &lists {
         tracing::debug!(
@@ -420,7 +430,14 @@ fn rank_archive(
         exists: &exists,
     };
     let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
-    rerank_by_leads(open, &mut ranked, analysis, &facts, leads);
+    // With a knowledge index, more sources bring more candidates: their leads are read
+    // deeper (the operator chose answers over the last milliseconds by building it).
+    let lead_depth = if index.is_some() {
+        LEAD_RERANK_DEPTH_INDEXED
+    } else {
+        LEAD_RERANK_DEPTH
+    };
+    rerank_by_leads(open, &mut ranked, analysis, &facts, leads, lead_depth);
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
     // A page found through one of its sections is cited at that section.
     for page in &mut ranked {
@@ -431,6 +448,45 @@ fn rank_archive(
         }
     }
     Ok((ranked, corrections))
+}
+
+/// Pages asked of the page embeddings.
+const VECTOR_HITS: usize = 30;
+
+/// The pages whose embeddings are nearest the request's, when the archive's index has page
+/// embeddings and the model stage has their model.
+fn vector_candidates(
+    open: &OpenArchive,
+    index: &zim_index::KnowledgeIndex,
+    stage: &crate::model::ModelStage,
+    request: &str,
+) -> Option<crate::backend::CandidateList> {
+    let vectors = index.vectors.as_ref()?;
+    if !stage.wants(request) {
+        return None;
+    }
+    let embedder = stage.embedder(vectors.model_id())?;
+    let query = embedder
+        .embed(&[stage.query_text(request)])
+        .ok()?
+        .into_iter()
+        .next()?;
+    let hits = vectors
+        .search(&query, VECTOR_HITS)
+        .into_iter()
+        .filter_map(|(entry, _)| {
+            let e = open.archive.entry_at(entry).ok()?;
+            Some(crate::backend::CandidateHit {
+                path: e.path().to_owned(),
+                title: e.title().to_owned(),
+                entry_index: Some(entry),
+            })
+        })
+        .collect();
+    Some(crate::backend::CandidateList {
+        source: crate::backend::CandidateSource::Vectors,
+        hits,
+    })
 }
 
 /// Sections hits asked of the knowledge index.
@@ -643,8 +699,9 @@ fn rerank_by_leads(
     analysis: &Analysis,
     facts: &PageFacts<'_>,
     cache: Option<&lead::LeadCache>,
+    depth: usize,
 ) {
-    let depth = ranked.len().min(LEAD_RERANK_DEPTH);
+    let depth = ranked.len().min(depth);
     let Some(head) = ranked.get_mut(..depth) else {
         return;
     };

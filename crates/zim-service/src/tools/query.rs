@@ -16,6 +16,19 @@ use crate::paths::ArchiveFile;
 use crate::ratelimit::ClientId;
 use crate::registry::OpenArchive;
 use crate::retrieval::{DEFAULT_RESULTS, Question, is_not_found};
+
+impl ZimService {
+    /// Pages a question lists without a `limit`: `ml.reranker.final_top_k` while the model
+    /// stage is on (openzim-mcp's cap after its model stage), else the pipeline's default.
+    fn question_results(&self) -> usize {
+        let reranker = &self.config().ml.reranker;
+        if reranker.enabled {
+            usize::try_from(reranker.final_top_k).unwrap_or(DEFAULT_RESULTS)
+        } else {
+            DEFAULT_RESULTS
+        }
+    }
+}
 use crate::service::ZimService;
 use crate::tools::ToolOutput;
 use crate::tools::args::*;
@@ -377,7 +390,7 @@ impl ZimService {
                 &Question {
                     request: title_or_path,
                     archives: archive.iter().cloned().collect(),
-                    limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                    limit: args.limit.map_or(self.question_results(), |l| l as usize),
                     offset: 0,
                     cursor: None,
                 },
@@ -398,7 +411,7 @@ impl ZimService {
                     &Question {
                         request: topic,
                         archives: archive.iter().cloned().collect(),
-                        limit: args.limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                        limit: args.limit.map_or(self.question_results(), |l| l as usize),
                         offset: 0,
                         cursor: None,
                     },
@@ -488,7 +501,7 @@ impl ZimService {
                     &Question {
                         request: query,
                         archives: archive.iter().cloned().collect(),
-                        limit: limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                        limit: limit.map_or(self.question_results(), |l| l as usize),
                         offset: args.offset as usize,
                         cursor: args.cursor.as_deref(),
                     },
@@ -588,7 +601,7 @@ impl ZimService {
                             &Question {
                                 request: &title,
                                 archives: vec![archive.clone()],
-                                limit: limit.map_or(DEFAULT_RESULTS, |l| l as usize),
+                                limit: limit.map_or(self.question_results(), |l| l as usize),
                                 offset: args.offset as usize,
                                 cursor: None,
                             },
