@@ -1176,7 +1176,7 @@ mod tests {
             "content.infobox_kv_limit",
             "logging.format",
             "meta.footer_enabled",
-            "ml.reranker.allow_model_download",
+            "meta.tokenizer_encoding",
         ] {
             assert!(inert.contains(&name), "{name} missing from {inert:?}");
         }
