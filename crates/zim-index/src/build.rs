@@ -46,6 +46,8 @@ const VECTOR_TEXTS_FILE: &str = "vector-texts.tmp";
 /// Characters of a page's text to embed: its title, headings and lead (the model reads 256
 /// tokens at most; a page is known by its outline and its opening).
 const VECTOR_TEXT_CHARS: usize = 1_000;
+/// Headings kept in a page's record (its text to embed names fewer, the non-boilerplate ones).
+const MAX_RECORD_HEADINGS: usize = 64;
 /// Headings named in a page's text to embed.
 const VECTOR_HEADINGS: usize = 12;
 /// Texts embedded per call (the model tokenizes a call's texts up front).
@@ -501,11 +503,13 @@ fn vector_parts(title: &str, lead: &str, sections: &[zim_render::SectionText]) -
         .map(str::trim)
         .filter(|h| !h.is_empty())
         .collect();
-    let clean = |t: &str| t.replace(PART_SEPARATOR, " ");
+    let clean = |t: &str| crate::extract::clip(&t.replace(PART_SEPARATOR, " "), 200);
     let mut record = clean(title.trim());
     record.push(PART_SEPARATOR);
     record.push_str(&clean(lead.trim()));
-    for h in headings {
+    // A page of hundreds of API items names them all in headings: the first ones are kept
+    // (their share of pages decides which are boilerplate).
+    for h in headings.into_iter().take(MAX_RECORD_HEADINGS) {
         record.push(PART_SEPARATOR);
         record.push_str(&clean(h));
     }
@@ -1225,6 +1229,40 @@ fn publish(staging: &Path, target: &Path) -> Result<(), IndexError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_record_is_bounded_and_boilerplate_headings_are_left_out() {
+        let sections: Vec<zim_render::SectionText> = (0..1000)
+            .map(|i| zim_render::SectionText {
+                id: Some(format!("s{i}")),
+                heading_path: vec![format!("Heading {i} {}", "x".repeat(1000))],
+                text: String::new(),
+            })
+            .collect();
+        let record = vector_parts(&"T".repeat(10_000), &"L".repeat(10_000), &sections);
+        assert!(record.len() < 16 * 1024, "{}", record.len());
+        let record = vector_parts(
+            "git-mv(1)",
+            "git-mv - Move or rename a file",
+            &[
+                zim_render::SectionText {
+                    id: Some("_name".into()),
+                    heading_path: vec!["NAME".into()],
+                    text: String::new(),
+                },
+                zim_render::SectionText {
+                    id: Some("_renames".into()),
+                    heading_path: vec!["Renaming submodules".into()],
+                    text: String::new(),
+                },
+            ],
+        );
+        let generic: std::collections::HashSet<String> = ["name".to_string()].into();
+        assert_eq!(
+            vector_text(&record, &generic),
+            "git-mv(1). git-mv - Move or rename a file. Renaming submodules"
+        );
+    }
 
     #[test]
     fn shards_split_the_entries_without_gaps() {
