@@ -30,7 +30,7 @@ const MAGIC: &[u8; 8] = b"ZMILINK1";
 const HEADER_BYTES: u64 = 8 + 8 * 8;
 /// One entry's block is at most this large (a page linked from every page of a huge
 /// archive stays far below it); a bigger one is corruption.
-const MAX_BLOCK_BYTES: u64 = 512 * 1024 * 1024;
+const MAX_BLOCK_BYTES: u64 = 64 * 1024 * 1024;
 
 pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
