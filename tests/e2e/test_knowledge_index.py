@@ -155,3 +155,27 @@ def test_auto_build_indexes_in_the_background_into_the_cache(tmp_path):
     # Built into the cache directory, nothing written beside the served archive.
     assert not (served / "zimfile.zim.index").exists()
     assert any(p.name.endswith(".index") for p in cache.iterdir())
+
+
+def test_related_pages_gain_co_cited_ones_with_the_index(tmp_path):
+    served = served_copy(tmp_path)
+    args = {"zim_file_path": "zimfile.zim", "entry_path": "A/Hit_the_Road_Jack", "direction": "related", "limit": 50}
+
+    async def related():
+        async with stdio_client(str(served), "--mode", "advanced") as client:
+            rel = tool_json(await client.call_tool("zim_links", args))
+            out = tool_json(await client.call_tool("zim_links", {
+                "zim_file_path": "zimfile.zim", "entry_path": "A/Hit_the_Road_Jack", "limit": 500}))
+            return rel, out
+
+    before, outbound = run(related())
+    build_index(served)
+    after, _ = run(related())
+    linked = {r["path"] for r in outbound["results"]}
+    before_paths = {r["path"] for r in before["results"]}
+    after_paths = {r["path"] for r in after["results"]}
+    # Without the index, related pages are the article's own links; with it, pages linked
+    # alongside it from other pages join them.
+    assert before_paths <= linked
+    assert after_paths - linked, after_paths
+    assert set(after["results"][0]) >= {"path", "title", "score"}

@@ -393,6 +393,39 @@ impl LinkGraph {
         Ok(InboundPage { total, links })
     }
 
+    /// The pages most often linked from the same pages as `target` (co-citation), best
+    /// first: each of `target`'s first `max_linkers` linkers (in answer order; site furniture,
+    /// linked from half the archive or more, left out) adds `1 / ln(e + n)` to every other page
+    /// it links to, `n` being how many pages it links to, so a short list of links says more
+    /// than an index page's.
+    pub fn cocited(
+        &self,
+        target: u32,
+        max_linkers: usize,
+        limit: usize,
+    ) -> Result<Vec<(u32, f64)>, IndexError> {
+        let furniture = if self.pages >= 50 {
+            u32::try_from(self.pages / 2).unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        };
+        let linkers = self.inbound(target, 0, max_linkers)?;
+        let mut scores: std::collections::HashMap<u32, f64> = std::collections::HashMap::new();
+        for linker in linkers.links.iter().filter(|l| l.degree < furniture) {
+            let out = self.outbound(linker.source)?;
+            let weight = 1.0 / (std::f64::consts::E + out.len() as f64).ln();
+            for t in out {
+                if t != target {
+                    *scores.entry(t).or_default() += weight;
+                }
+            }
+        }
+        let mut ranked: Vec<(u32, f64)> = scores.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(limit);
+        Ok(ranked)
+    }
+
     /// The entries `source` links to, ascending.
     pub fn outbound(&self, source: u32) -> Result<Vec<u32>, IndexError> {
         let (at, len) = self.block(
@@ -475,7 +508,33 @@ mod tests {
         assert_eq!(g.outbound(1).expect("out"), [4]);
         assert_eq!(g.outbound(2).expect("out"), Vec::<u32>::new());
         assert!(g.inbound(5, 0, 10).is_err());
+
         assert!(LinkGraph::open(&path, 6).is_err());
+    }
+
+    #[test]
+    fn pages_linked_from_the_same_pages_are_co_cited() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(FILE_NAME);
+        let mut w = GraphWriter::create(&path, 5).expect("create");
+        w.add_inbound(1, &[(0, "a"), (3, "b")]).expect("write");
+        w.add_inbound(2, &[(0, ""), (3, "")]).expect("write");
+        w.add_inbound(4, &[(3, "")]).expect("write");
+        let outbound = |s: u32| match s {
+            0 => vec![1, 2],
+            3 => vec![1, 2, 4],
+            _ => vec![],
+        };
+        w.finish(&path, 5, &[0, 2, 2, 0, 1], outbound)
+            .expect("finish");
+        let g = LinkGraph::open(&path, 5).expect("open");
+        let co = g.cocited(1, 10, 10).expect("cocited");
+        assert_eq!(co.iter().map(|c| c.0).collect::<Vec<_>>(), [2, 4]);
+        // 2 is linked by both of 1's linkers; 4 by the one that links to three pages.
+        let w3 = 1.0 / (std::f64::consts::E + 3.0).ln();
+        let w2 = 1.0 / (std::f64::consts::E + 2.0).ln();
+        assert!((co[0].1 - (w2 + w3)).abs() < 1e-9 && (co[1].1 - w3).abs() < 1e-9);
+        assert!(g.cocited(0, 10, 10).expect("none").is_empty());
     }
 
     #[test]

@@ -559,6 +559,15 @@ impl ZimService {
             Some(Value::Array(all)) => all,
             _ => Vec::new(),
         };
+        if args.direction == LinkDirection::Related
+            && let Some(index) = self.knowledge.get(&open)
+        {
+            let target = found
+                .entry
+                .resolve()
+                .unwrap_or_else(|_| found.entry.clone());
+            add_cocited(&open, &index, target.index(), &mut all);
+        }
         if let Some(kind) = args.kind {
             all.retain(|link| link.get("kind").and_then(Value::as_str) == Some(kind.as_str()));
             map.insert("kind".into(), json!(kind.as_str()));
@@ -819,4 +828,63 @@ mod tests {
             }
         }
     }
+}
+
+/// Linkers of a page read for its co-cited pages.
+const COCITATION_LINKERS: usize = 100;
+/// Co-cited pages added to a page's related ones at most.
+const COCITED_PAGES: usize = 50;
+
+/// A page's related pages (those it links to, scored by how and where it links them) joined
+/// by the pages most often linked from the same pages as it (co-citation, from the knowledge
+/// index), on one scale: a co-cited page gains up to the best related page's score, and
+/// pages found both ways rank first.
+fn add_cocited(
+    open: &crate::registry::OpenArchive,
+    index: &zim_index::KnowledgeIndex,
+    target: u32,
+    related: &mut Vec<Value>,
+) {
+    let Ok(cocited) = index
+        .graph
+        .cocited(target, COCITATION_LINKERS, COCITED_PAGES)
+    else {
+        return;
+    };
+    let Some(best) = cocited.first().map(|c| c.1).filter(|b| *b > 0.0) else {
+        return;
+    };
+    let top = related
+        .iter()
+        .filter_map(|r| r.get("score").and_then(Value::as_f64))
+        .fold(1.0_f64, f64::max);
+    for (entry, score) in cocited {
+        let Ok(page) = open.archive.entry_at(entry) else {
+            continue;
+        };
+        let gain = (top * score / best * 1000.0).round() / 1000.0;
+        let path = page.path().to_owned();
+        match related
+            .iter_mut()
+            .find(|r| r.get("target").and_then(Value::as_str) == Some(path.as_str()))
+        {
+            Some(existing) => {
+                let before = existing.get("score").and_then(Value::as_f64).unwrap_or(0.0);
+                if let Some(map) = existing.as_object_mut() {
+                    map.insert("score".into(), json!(before + gain));
+                }
+            }
+            None => related.push(json!({
+                "target": path,
+                "text": "",
+                "count": 0,
+                "score": gain,
+                "cocited": true,
+            })),
+        }
+    }
+    related.sort_by(|a, b| {
+        let s = |v: &Value| v.get("score").and_then(Value::as_f64).unwrap_or(0.0);
+        s(b).total_cmp(&s(a))
+    });
 }
