@@ -805,31 +805,6 @@ fn default_renderer(config: &Config, cache: &Arc<ResultCache>) -> Arc<dyn Render
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `has_tool` checks names without building the specs: it must agree with them.
-    #[test]
-    fn has_tool_agrees_with_the_tool_specs() {
-        for mode in [ToolMode::Simple, ToolMode::Advanced] {
-            let specs = tool_specs(mode);
-            let names: Vec<&str> = specs.iter().map(|t| t.name).collect();
-            let service = ZimService::new(Config {
-                tool_mode: mode,
-                ..Config::default()
-            });
-            for name in ADVANCED_TOOLS.iter().chain(["nope", ""].iter()) {
-                assert_eq!(
-                    service.has_tool(name),
-                    names.contains(name),
-                    "{mode:?} {name}"
-                );
-            }
-        }
-    }
-}
-
 /// Linkers of a page read for its co-cited pages.
 const COCITATION_LINKERS: usize = 100;
 /// Co-cited pages added to a page's related ones at most.
@@ -887,4 +862,29 @@ fn add_cocited(
         let s = |v: &Value| v.get("score").and_then(Value::as_f64).unwrap_or(0.0);
         s(b).total_cmp(&s(a))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `has_tool` checks names without building the specs: it must agree with them.
+    #[test]
+    fn has_tool_agrees_with_the_tool_specs() {
+        for mode in [ToolMode::Simple, ToolMode::Advanced] {
+            let specs = tool_specs(mode);
+            let names: Vec<&str> = specs.iter().map(|t| t.name).collect();
+            let service = ZimService::new(Config {
+                tool_mode: mode,
+                ..Config::default()
+            });
+            for name in ADVANCED_TOOLS.iter().chain(["nope", ""].iter()) {
+                assert_eq!(
+                    service.has_tool(name),
+                    names.contains(name),
+                    "{mode:?} {name}"
+                );
+            }
+        }
+    }
 }
