@@ -1,10 +1,8 @@
 //! Attribute lookups by a linear scan of the element's attributes, over either tree.
 //!
-//! The renderer's views walk [`crate::dom`]'s compact tree, the Wikipedia endpoint streams
-//! elements through lol_html, and its fallback still edits a scraper tree. Noise rules are
-//! written once, against [`Attrs`].
-//! (scraper's own `Element::attr` interns the requested name on every call, and its
-//! `classes` interns every class; scanning a handful of attributes is cheaper.)
+//! The renderer's views and the Wikipedia endpoint's fallback walk [`crate::dom`]'s compact
+//! tree, the Wikipedia endpoint streams elements through lol_html. Noise rules are written
+//! once, against [`Attrs`].
 
 /// An element as the noise rules see it.
 pub(crate) trait Attrs {
@@ -12,15 +10,6 @@ pub(crate) trait Attrs {
     fn tag(&self) -> &str;
     /// (name, value) pairs in source order.
     fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)>;
-}
-
-impl Attrs for scraper::node::Element {
-    fn tag(&self) -> &str {
-        self.name()
-    }
-    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.attrs()
-    }
 }
 
 impl Attrs for crate::dom::Element<'_> {

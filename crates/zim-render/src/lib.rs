@@ -15,7 +15,7 @@
 //! recursion where depth is unbounded and dropped flat, which keeps hostile nesting safe.
 //! Parsing dominates the cost; the render itself is one pass. The one place that needs no
 //! tree, [`wiki_page_parts`] (body HTML minus chrome, plus the heading list), is a single
-//! streaming `lol_html` pass, 3-7 times faster; its scraper-tree version stays as its
+//! streaming `lol_html` pass, 3-7 times faster; its version on the compact tree stays as its
 //! fallback and as the reference its equivalence tests compare against.
 
 mod attrs;
@@ -42,7 +42,7 @@ pub use lead::page_lead;
 pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_relative};
 pub use options::{Budget, DEFAULT_MAX_INPUT_BYTES, LinkStyle, RenderOptions, TableStyle};
 pub use paging::{Page, page};
-pub use wiki::{WikiPage, WikiSection, wiki_page_parts, wiki_page_parts_dom};
+pub use wiki::{WikiPage, WikiSection, parsed_shape, wiki_page_parts, wiki_page_parts_dom};
 
 /// Renders a whole page to Markdown with default options (convenience for one-shot use).
 pub fn html_to_markdown(html: &[u8]) -> Result<String, RenderError> {

@@ -4,11 +4,10 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use ego_tree::NodeId;
-use scraper::{ElementRef, Html, Node};
 use serde::Serialize;
 
-use crate::convert::is_opaque_id;
+use crate::convert::{is_opaque_id, one_line};
+use crate::dom::{Dom, Edge, Node, NodeId, NodeRef};
 use crate::error::RenderError;
 use crate::noise::is_noise;
 use crate::options::DEFAULT_MAX_INPUT_BYTES;
@@ -38,45 +37,43 @@ pub struct WikiPage {
     pub sections: Vec<WikiSection>,
 }
 
-fn body_root(html: &Html) -> NodeId {
+fn body_root(dom: &Dom) -> NodeRef<'_> {
     let mut fallback = None;
-    for node in html.tree.root().descendants() {
+    for node in dom.root().descendants() {
         if let Some(el) = node.value().as_element() {
             match (el.name(), el.id()) {
-                (_, Some("mw-content-text")) => return node.id(),
-                ("body", _) if fallback.is_none() => fallback = Some(node.id()),
+                (_, Some("mw-content-text")) => return node,
+                ("body", _) if fallback.is_none() => fallback = Some(node),
                 _ => {}
             }
         }
     }
-    fallback.unwrap_or_else(|| html.tree.root().id())
+    fallback.unwrap_or_else(|| dom.root())
 }
 
 /// Chrome inside the body: scripts and styles, the title `<h1>`, mwoffliner's footer
 /// (between `htdig_noindex` comments, or the "This article is issued from" box).
-fn chrome_nodes(html: &Html, root: NodeId) -> Vec<NodeId> {
-    let mut out = Vec::new();
-    let Some(root_ref) = html.tree.get(root) else {
-        return out;
-    };
+fn chrome_nodes(root: NodeRef<'_>) -> HashSet<NodeId> {
+    let mut out = HashSet::new();
     // Parent of the `htdig_noindex` comment while inside such a run: its siblings go.
     let mut noindex_parent: Option<NodeId> = None;
     let mut seen_h1 = false;
-    for node in root_ref.descendants() {
+    for node in root.descendants() {
         let parent = node.parent().map(|p| p.id());
-        if noindex_parent.is_some() && parent == noindex_parent && !node.value().is_comment() {
-            out.push(node.id());
+        let value = node.value();
+        if noindex_parent.is_some() && parent == noindex_parent && value.as_comment().is_none() {
+            out.insert(node.id());
             continue;
         }
-        match node.value() {
+        match value {
             Node::Comment(c) => match c.trim() {
                 "htdig_noindex" => {
                     noindex_parent = parent;
-                    out.push(node.id());
+                    out.insert(node.id());
                 }
                 "/htdig_noindex" => {
                     noindex_parent = None;
-                    out.push(node.id());
+                    out.insert(node.id());
                 }
                 _ => {}
             },
@@ -85,19 +82,19 @@ fn chrome_nodes(html: &Html, root: NodeId) -> Vec<NodeId> {
                 // The page title heading: the parse API's `text` starts below it.
                 if name == "h1" && !seen_h1 {
                     seen_h1 = true;
-                    out.push(node.id());
+                    out.insert(node.id());
                     continue;
                 }
                 if matches!(name, "script" | "style" | "link" | "noscript" | "template") {
-                    out.push(node.id());
+                    out.insert(node.id());
                 } else if name == "div" {
                     let text: String = node
                         .descendants()
-                        .filter_map(|d| d.value().as_text().map(|t| t.to_string()))
+                        .filter_map(|d| d.value().as_text())
                         .take(4)
                         .collect();
                     if text.trim_start().starts_with("This article is issued from") {
-                        out.push(node.id());
+                        out.insert(node.id());
                     }
                 }
             }
@@ -148,9 +145,9 @@ pub fn wiki_page_parts(html: &[u8]) -> Result<WikiPage, RenderError> {
     }
 }
 
-/// The tree-based implementation (html5ever DOM): the fallback of [`wiki_page_parts`]
-/// and the reference its equivalence tests compare against. Same results, several
-/// times slower.
+/// The tree-based implementation (html5ever building the compact tree of `dom.rs`): the
+/// fallback of [`wiki_page_parts`] and the reference its equivalence tests compare against.
+/// Same results, several times slower.
 #[doc(hidden)]
 pub fn wiki_page_parts_dom(html: &[u8]) -> Result<WikiPage, RenderError> {
     check_size(html)?;
@@ -158,82 +155,87 @@ pub fn wiki_page_parts_dom(html: &[u8]) -> Result<WikiPage, RenderError> {
 }
 
 fn dom_parts(source: &str) -> WikiPage {
-    let mut doc = Html::parse_document(&crate::depth_guard::limit_nesting(source));
-    let title = doc
-        .root_element()
-        .descendent_elements()
-        .find(|e| e.value().name() == "title")
+    let dom = Dom::parse(&crate::depth_guard::limit_nesting(source));
+    let title = dom
+        .root()
+        .descendants()
+        .find(|n| n.value().as_element().is_some_and(|e| e.name() == "title"))
         .map(|t| {
-            t.text()
-                .collect::<String>()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
+            let text: String = t.descendants().filter_map(|n| n.value().as_text()).collect();
+            one_line(&text)
         })
         .filter(|t| !t.is_empty());
-    let root = body_root(&doc);
-    for id in chrome_nodes(&doc, root) {
-        if let Some(mut n) = doc.tree.get_mut(id) {
-            n.detach();
-        }
-    }
+    let root = body_root(&dom);
+    let chrome = chrome_nodes(root);
+    // The root itself is never chrome: its contents are the body.
+    let dropped = |id: NodeId| id != root.id() && chrome.contains(&id);
     let mut sections = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
     let mut counters: Vec<u32> = Vec::new();
     let mut used = HashSet::new();
-    if let Some(root_ref) = doc.tree.get(root) {
-        for node in root_ref.descendants() {
-            let Some(el) = node.value().as_element() else {
-                continue;
-            };
-            let Some(level) = heading_level(el.name()) else {
-                continue;
-            };
-            let line = heading_text(node);
-            if line.is_empty() {
+    let mut skip: Option<NodeId> = None;
+    for edge in root.traverse() {
+        let node = match edge {
+            Edge::Open(n) => n,
+            Edge::Close(n) => {
+                if skip == Some(n.id()) {
+                    skip = None;
+                }
                 continue;
             }
-            while stack.last().is_some_and(|&l| l >= level) {
-                stack.pop();
-            }
-            stack.push(level);
-            let toclevel = u32::try_from(stack.len()).unwrap_or(u32::MAX);
-            counters.truncate(stack.len());
-            while counters.len() < stack.len() {
-                counters.push(0);
-            }
-            if let Some(last) = counters.last_mut() {
-                *last = last.saturating_add(1);
-            }
-            let anchor = node
-                .descendants()
-                .filter_map(|n| n.value().as_element())
-                .find(|e| e.has_class("mw-headline", scraper::CaseSensitivity::CaseSensitive))
-                .and_then(|e| e.id())
-                .or(el.id())
-                .filter(|id| !id.trim().is_empty() && !is_opaque_id(id))
-                .map(|s| s.to_string())
-                .unwrap_or_else(|| slugify(&line));
-            sections.push(WikiSection {
-                toclevel,
-                level: level.to_string(),
-                line,
-                number: counters
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join("."),
-                index: (sections.len() + 1).to_string(),
-                anchor: dedupe_id(anchor, &mut used),
-            });
+        };
+        if skip.is_some() {
+            continue;
         }
+        if dropped(node.id()) {
+            skip = Some(node.id());
+            continue;
+        }
+        let Some(el) = node.value().as_element() else {
+            continue;
+        };
+        let Some(level) = heading_level(el.name()) else {
+            continue;
+        };
+        let line = heading_text(node);
+        if line.is_empty() {
+            continue;
+        }
+        while stack.last().is_some_and(|&l| l >= level) {
+            stack.pop();
+        }
+        stack.push(level);
+        let toclevel = u32::try_from(stack.len()).unwrap_or(u32::MAX);
+        counters.truncate(stack.len());
+        while counters.len() < stack.len() {
+            counters.push(0);
+        }
+        if let Some(last) = counters.last_mut() {
+            *last = last.saturating_add(1);
+        }
+        let anchor = node
+            .descendants()
+            .filter_map(|n| n.value().as_element())
+            .find(|e| e.has_class("mw-headline"))
+            .and_then(|e| e.id())
+            .or(el.id())
+            .filter(|id| !id.trim().is_empty() && !is_opaque_id(id))
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| slugify(&line));
+        sections.push(WikiSection {
+            toclevel,
+            level: level.to_string(),
+            line,
+            number: counters
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("."),
+            index: (sections.len().saturating_add(1)).to_string(),
+            anchor: dedupe_id(anchor, &mut used),
+        });
     }
-    let body_html = doc
-        .tree
-        .get(root)
-        .and_then(ElementRef::wrap)
-        .map(|e| e.inner_html())
-        .unwrap_or_default();
+    let body_html = root.inner_html(dropped);
     WikiPage {
         title,
         body_html,
@@ -242,27 +244,44 @@ fn dom_parts(source: &str) -> WikiPage {
 }
 
 /// Heading text without edit links and other noise.
-fn heading_text(node: ego_tree::NodeRef<'_, Node>) -> String {
+fn heading_text(node: NodeRef<'_>) -> String {
     let mut out = String::new();
     let mut skip: Option<NodeId> = None;
     for edge in node.traverse() {
         match edge {
-            ego_tree::iter::Edge::Open(n) => {
+            Edge::Open(n) => {
                 if skip.is_some() {
                     continue;
                 }
                 match n.value() {
-                    Node::Element(e) if n.id() != node.id() && is_noise(e) => skip = Some(n.id()),
+                    Node::Element(e) if n.id() != node.id() && is_noise(&e) => skip = Some(n.id()),
                     Node::Text(t) => out.push_str(t),
                     _ => {}
                 }
             }
-            ego_tree::iter::Edge::Close(n) => {
+            Edge::Close(n) => {
                 if skip == Some(n.id()) {
                     skip = None;
                 }
             }
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    one_line(&out)
+}
+
+/// Element names in document order and the concatenated text of `html` parsed as a
+/// document: how the equivalence tests compare two serialisations of one body.
+#[doc(hidden)]
+pub fn parsed_shape(html: &str) -> (Vec<String>, String) {
+    let dom = Dom::parse(html);
+    let mut names = Vec::new();
+    let mut text = String::new();
+    for node in dom.root().descendants() {
+        match node.value() {
+            Node::Element(e) => names.push(e.name().to_string()),
+            Node::Text(t) => text.push_str(t),
+            _ => {}
+        }
+    }
+    (names, text)
 }

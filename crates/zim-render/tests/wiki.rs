@@ -6,9 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use scraper::{Html, Node};
 use zim_reader::Archive;
-use zim_render::{WikiPage, wiki_page_parts, wiki_page_parts_dom};
+use zim_render::{WikiPage, parsed_shape, wiki_page_parts, wiki_page_parts_dom};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
@@ -16,17 +15,7 @@ fn data_dir() -> PathBuf {
 
 /// Element names in document order and the concatenated text of a body fragment.
 fn shape(body_html: &str) -> (Vec<String>, String) {
-    let frag = Html::parse_fragment(body_html);
-    let mut names = Vec::new();
-    let mut text = String::new();
-    for node in frag.tree.root().descendants() {
-        match node.value() {
-            Node::Element(e) if e.name() != "html" => names.push(e.name().to_string()),
-            Node::Text(t) => text.push_str(t),
-            _ => {}
-        }
-    }
-    (names, text)
+    parsed_shape(body_html)
 }
 
 fn assert_equivalent(what: &str, html: &[u8]) {
