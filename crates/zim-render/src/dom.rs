@@ -1178,12 +1178,16 @@ mod tests {
             }
             fn set_quirks_mode(&self, _mode: QuirksMode) {}
             fn append_before_sibling(&self, sibling: &usize, child: NodeOrText<usize>) {
-                let parent = self.nodes.borrow()[*sibling].parent.expect("sibling has a parent");
+                let parent = self.nodes.borrow()[*sibling]
+                    .parent
+                    .expect("sibling has a parent");
                 let child = match child {
                     NodeOrText::AppendText(t) => {
                         let mut nodes = self.nodes.borrow_mut();
                         let i = nodes[parent].children.iter().position(|c| c == sibling);
-                        let prev = i.and_then(|i| i.checked_sub(1)).map(|j| nodes[parent].children[j]);
+                        let prev = i
+                            .and_then(|i| i.checked_sub(1))
+                            .map(|j| nodes[parent].children[j]);
                         if let Some(p) = prev
                             && let Kind::Text(s) = &mut nodes[p].kind
                         {
@@ -1206,7 +1210,8 @@ mod tests {
                 nodes[parent].children.insert(i, child);
             }
             fn add_attrs_if_missing(&self, target: &usize, attrs: Vec<Attribute>) {
-                if let Kind::Element { attrs: have, .. } = &mut self.nodes.borrow_mut()[*target].kind
+                if let Kind::Element { attrs: have, .. } =
+                    &mut self.nodes.borrow_mut()[*target].kind
                 {
                     for a in attrs {
                         let name = attr_name(a.name).to_string();
@@ -1236,7 +1241,10 @@ mod tests {
             reference::Kind::Element { name, attrs } => {
                 out.push('<');
                 out.push_str(&name.local);
-                let mut attrs: Vec<_> = attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+                let mut attrs: Vec<_> = attrs
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), v.as_str()))
+                    .collect();
                 attrs.sort_unstable();
                 for (k, v) in attrs {
                     out.push_str(&format!(" {k}={v:?}"));

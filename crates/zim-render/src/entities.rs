@@ -150,4 +150,33 @@ mod tests {
         assert_eq!(decode("&unknown;", Context::Text), "&unknown;");
         assert_eq!(decode("é&eacute", Context::Text), "éé");
     }
+
+    mod properties {
+        use super::super::{Context, decode};
+        use crate::dom::Dom;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(512))]
+
+            /// Attribute values follow the tokenizer's attribute rule (`&copy=` stays).
+            #[test]
+            fn attribute_values_decode_as_html5ever_decodes_them(
+                value in proptest::collection::vec(proptest::sample::select(&[
+                    "&", "&amp", "&amp;", "&not", "&notin;", "&#", "&#x41", "&#128;", "&copy=",
+                    "&copyx", "&copy;", "&lt", "x", "=", "1", " ", "é", ";",
+                ][..]), 0..12).prop_map(|p| p.concat()),
+            ) {
+                let dom = Dom::parse(&format!("<p title=\"{value}\">x</p>"));
+                let tree = dom
+                    .root()
+                    .descendants()
+                    .filter_map(|n| n.value().as_element())
+                    .find(|e| e.name() == "p")
+                    .and_then(|p| p.attr("title"))
+                    .map(str::to_owned);
+                prop_assert_eq!(Some(decode(&value, Context::Attribute).into_owned()), tree);
+            }
+        }
+    }
 }

@@ -5,18 +5,20 @@
 //! which the views then query: [`Document::summary`], [`Document::toc`],
 //! [`Document::structure`], [`Document::section`], [`Document::compact`],
 //! [`Document::links`], [`Document::related`]. [`page`] cuts any text into pages by
-//! character offsets; [`wiki_page_parts`] serves a MediaWiki-parse-API-like endpoint.
+//! character offsets; [`wiki_page_parts`] serves a MediaWiki-parse-API-like endpoint;
+//! [`html_text`] reads a page's plain text up to a budget in one streaming pass.
 //!
 //! Parser choice: html5ever (the spec-compliant HTML5 tree builder used by Servo) building
 //! our own compact tree (`dom.rs`: 48-byte nodes linked by `u32` indices, one shared text
-//! buffer), far smaller than scraper's tree on big pages. A streaming rewriter (`lol_html`)
-//! would be faster on pure rewriting, but every view here needs the tree (tables, lists,
-//! section boundaries, heading ids of enclosing `<section>`s); the tree is walked without
-//! recursion where depth is unbounded and dropped flat, which keeps hostile nesting safe.
-//! Parsing dominates the cost; the render itself is one pass. The one place that needs no
-//! tree, [`wiki_page_parts`] (body HTML minus chrome, plus the heading list), is a single
-//! streaming `lol_html` pass, 3-7 times faster; its version on the compact tree stays as its
-//! fallback and as the reference its equivalence tests compare against.
+//! buffer). Every view here needs the tree (tables, lists, section boundaries, heading ids of
+//! enclosing `<section>`s); the tree is walked without recursion where depth is unbounded
+//! and dropped flat, which keeps hostile nesting safe. Parsing dominates the cost; the render
+//! itself is one pass. The places that need no tree stream the page once through `lol_html`
+//! with the same noise rules: [`wiki_page_parts`] (body HTML minus chrome, plus the heading
+//! list; 3-7 times faster than its tree version, which stays as its fallback and as the
+//! reference its equivalence tests compare against), [`page_lead`] and [`html_text`] (plain
+//! text for snippets and previews, stopping at a character budget). Character references
+//! are decoded with html5ever's own entity table on both paths.
 
 mod attrs;
 mod compact;
@@ -32,6 +34,7 @@ mod links;
 mod noise;
 mod options;
 mod paging;
+mod plain;
 mod text;
 mod wiki;
 mod wiki_stream;
@@ -42,6 +45,7 @@ pub use lead::page_lead;
 pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_relative};
 pub use options::{Budget, DEFAULT_MAX_INPUT_BYTES, LinkStyle, RenderOptions, TableStyle};
 pub use paging::{Page, page};
+pub use plain::html_text;
 pub use wiki::{WikiPage, WikiSection, parsed_shape, wiki_page_parts, wiki_page_parts_dom};
 
 /// Renders a whole page to Markdown with default options (convenience for one-shot use).

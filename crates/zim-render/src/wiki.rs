@@ -161,7 +161,10 @@ fn dom_parts(source: &str) -> WikiPage {
         .descendants()
         .find(|n| n.value().as_element().is_some_and(|e| e.name() == "title"))
         .map(|t| {
-            let text: String = t.descendants().filter_map(|n| n.value().as_text()).collect();
+            let text: String = t
+                .descendants()
+                .filter_map(|n| n.value().as_text())
+                .collect();
             one_line(&text)
         })
         .filter(|t| !t.is_empty());

@@ -23,7 +23,7 @@ use lol_html::{
     ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings, doc_comments, doctype,
 };
 
-use crate::attrs::Attrs;
+use crate::attrs::StreamedElement;
 use crate::convert::{is_opaque_id, one_line};
 use crate::entities::{Context, decode};
 use crate::noise::is_noise;
@@ -145,37 +145,8 @@ fn has_class(el: &Element<'_, '_>, class: &str) -> bool {
     attr_decoded(el, "class").is_some_and(|c| c.split_ascii_whitespace().any(|x| x == class))
 }
 
-/// A streamed element as [`is_noise`] sees it: lowercase tag and decoded attribute values,
-/// so this pass judges exactly as the renderer's tree walk does.
-struct StreamedElement {
-    tag: String,
-    attrs: Vec<(String, String)>,
-}
-
-impl Attrs for StreamedElement {
-    fn tag(&self) -> &str {
-        &self.tag
-    }
-    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.attrs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
-    }
-}
-
 fn noise(el: &Element<'_, '_>) -> bool {
-    let element = StreamedElement {
-        tag: el.tag_name(),
-        attrs: el
-            .attributes()
-            .iter()
-            .map(|a| {
-                (
-                    a.name(),
-                    decode(&a.value(), Context::Attribute).into_owned(),
-                )
-            })
-            .collect(),
-    };
-    is_noise(&element)
+    is_noise(&StreamedElement::new(el))
 }
 
 fn marker(kind: char, id: Option<usize>) -> String {
