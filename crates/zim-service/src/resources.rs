@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use crate::error::ToolError;
 use crate::registry::ArchiveRegistry;
-use crate::tools::entry::{archive_error, find_entry, truncate};
+use crate::tools::entry::{archive_error, find_entry};
 use crate::tools::health::archive_listing;
 use crate::tools::metadata;
 
@@ -68,8 +68,8 @@ pub fn overview(registry: &ArchiveRegistry, name: &str) -> Result<Value, ToolErr
         .and_then(|e| e.resolve().ok())
         .and_then(|e| e.content().ok().map(|b| (e.path().to_owned(), b)))
         .map(|(path, blob)| {
-            let text = crate::backend::html_to_text(&String::from_utf8_lossy(&blob));
-            json!({"path": path, "preview": truncate(&text, MAIN_PAGE_PREVIEW_CHARS)})
+            let text = zim_render::html_text(&blob, MAIN_PAGE_PREVIEW_CHARS);
+            json!({"path": path, "preview": text})
         });
     let archive = &open.archive;
     let capabilities = meta.get("index_capabilities");

@@ -10,7 +10,6 @@ use zim_search::{ArchiveSearch, ResultSource, SearchHit, SearchRequest, SuggestS
 
 use crate::backend::{
     CandidateHit, CandidateList, CandidateQuery, CandidateSource, SearchBackend, WordFrequencies,
-    html_to_text,
 };
 use crate::cache::ResultCache;
 use crate::error::ToolError;
@@ -23,6 +22,8 @@ use crate::tools::namespace::parse_namespace;
 const SNIPPET_CHARS: usize = 300;
 /// Bytes of an entry read to build its snippet (articles can be megabytes).
 const SNIPPET_SOURCE_BYTES: usize = 200_000;
+/// Characters of an entry's text searched for the snippet's passage.
+const SNIPPET_TEXT_CHARS: usize = 50_000;
 /// openzim-mcp's `search.structured_suggestions_limit` default.
 pub const DEFAULT_SUGGESTIONS_LIMIT: usize = 5;
 
@@ -137,7 +138,7 @@ fn entry_text(searcher: &ArchiveSearch, index: Option<u32>) -> String {
     let bytes = blob
         .get(..SNIPPET_SOURCE_BYTES.min(blob.len()))
         .unwrap_or(&[]);
-    html_to_text(&String::from_utf8_lossy(bytes))
+    zim_render::html_text(bytes, SNIPPET_TEXT_CHARS)
 }
 
 impl SearchBackend for ZimSearchBackend {

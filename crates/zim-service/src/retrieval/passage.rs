@@ -91,7 +91,8 @@ pub fn is_prose(paragraph: &str) -> bool {
 pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
     use zim_render::{Document, RenderOptions};
     let Ok(doc) = Document::parse(html.as_bytes(), &RenderOptions::default()) else {
-        return plain_candidates(&crate::backend::html_to_text(html), terms);
+        // Too large to parse: the passages of its first million characters.
+        return plain_candidates(&zim_render::html_text(html.as_bytes(), 1 << 20), terms);
     };
     let mut out = Vec::new();
     let lead = strip_links(&doc.summary(LEAD_CHARS));

@@ -1578,11 +1578,11 @@ fn preview_of(entry: &zim_reader::Entry, mime: &str) -> String {
         return String::new();
     };
     let bytes = blob.get(..blob.len().min(64 * 1024)).unwrap_or(&[]);
-    let raw = String::from_utf8_lossy(bytes);
     let text = if mime.starts_with("text/html") {
-        crate::backend::html_to_text(&raw)
+        // Twice the preview: paragraph breaks count in the budget, not in the preview.
+        zim_render::html_text(bytes, PREVIEW_CHARS.saturating_mul(2))
     } else {
-        raw.into_owned()
+        String::from_utf8_lossy(bytes).into_owned()
     };
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > PREVIEW_CHARS {
