@@ -1,11 +1,12 @@
-//! Rendering throughput on the golden fixtures (MB/s of HTML), and the time for the
-//! largest fixture and for the Ray Charles article.
+//! Rendering throughput on the golden fixtures (MB/s of HTML), the time for the
+//! largest fixture and for the Ray Charles article, and the streaming plain-text pass
+//! (`html_text`) at a snippet's and a preview's budget.
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use zim_render::{Budget, Document, RenderOptions};
+use zim_render::{Budget, Document, RenderOptions, html_text};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -73,6 +74,20 @@ fn bench(c: &mut Criterion) {
             ))
         })
     });
+    group.finish();
+    let mut group = c.benchmark_group("text");
+    group.throughput(Throughput::Bytes(total as u64));
+    // The search snippets' budget (zim-service's SNIPPET_TEXT_CHARS) and a preview's.
+    for budget in [50_000, 400] {
+        group.bench_function(format!("html_text_{budget}/all_fixtures"), |b| {
+            b.iter(|| {
+                pages
+                    .iter()
+                    .map(|p| html_text(black_box(p), budget).len())
+                    .sum::<usize>()
+            })
+        });
+    }
     group.finish();
 }
 

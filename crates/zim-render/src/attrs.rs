@@ -78,3 +78,61 @@ impl Attrs for StreamedElement {
         self.attrs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
     }
 }
+
+/// A streamed element read in place from the source the rewriter was given (the tag and
+/// attribute spans lol_html reports), without a copy: for the common element whose names
+/// are lowercase and whose values hold no character reference. [`SourceElement::new`]
+/// declines the others, which [`StreamedElement`] then copies and decodes.
+pub(crate) struct SourceElement<'s, 'e> {
+    tag: &'s str,
+    source: &'s str,
+    attrs: &'e [lol_html::html_content::Attribute<'e>],
+}
+
+impl<'s, 'e> SourceElement<'s, 'e> {
+    pub(crate) fn new(
+        el: &'e lol_html::html_content::Element<'_, '_>,
+        source: &'s str,
+    ) -> Option<SourceElement<'s, 'e>> {
+        let tag = source
+            .get(el.source_location().bytes())?
+            .strip_prefix('<')?;
+        let end = tag
+            .find(|c: char| c.is_ascii_whitespace() || c == '/' || c == '>')
+            .unwrap_or(tag.len());
+        let tag = tag.get(..end)?;
+        if tag.is_empty() || tag.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
+        let attrs = el.attributes();
+        for a in attrs {
+            let name = source.get(a.name_source_location()?.bytes())?;
+            if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                return None;
+            }
+            if let Some(value) = a.value_source_location()
+                && source.get(value.bytes())?.contains('&')
+            {
+                return None;
+            }
+        }
+        Some(SourceElement { tag, source, attrs })
+    }
+}
+
+impl Attrs for SourceElement<'_, '_> {
+    fn tag(&self) -> &str {
+        self.tag
+    }
+    fn attr_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        let source = self.source;
+        self.attrs.iter().filter_map(move |a| {
+            let name = source.get(a.name_source_location()?.bytes())?;
+            let value = match a.value_source_location() {
+                Some(v) => source.get(v.bytes())?,
+                None => "",
+            };
+            Some((name, value))
+        })
+    }
+}

@@ -27,7 +27,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, TextChunk, TextType};
 use lol_html::{HandlerResult, HtmlRewriter, Settings, doc_comments, doc_text, element};
 
-use crate::attrs::StreamedElement;
+use crate::attrs::{Attrs, SourceElement, StreamedElement, attr};
 use crate::entities::{Context, decode};
 use crate::noise::is_noise;
 use crate::text::decode_lossy;
@@ -62,7 +62,7 @@ pub fn html_text(html: &[u8], max_chars: usize) -> String {
         _ => Cow::Owned(decode_lossy(html)),
     };
     let state = Rc::new(RefCell::new(State::new(max_chars)));
-    let mut rewriter = HtmlRewriter::new(settings(&state), |_: &[u8]| {});
+    let mut rewriter = HtmlRewriter::new(settings(&state, &source), |_: &[u8]| {});
     // A handler's error (the budget is full) stops the pass where it is; a rewriter error
     // leaves the text read so far.
     if rewriter.write(source.as_bytes()).is_ok() {
@@ -219,23 +219,46 @@ impl State {
     }
 
     fn text(&mut self, chunk: &TextChunk<'_>) -> HandlerResult {
-        let last = chunk.last_in_text_node();
         let wanted = self.writing() || !self.divs.is_empty();
-        if wanted && self.raw.len() < self.hard_cap.saturating_mul(4) {
-            self.raw.push_str(chunk.as_str());
-        }
-        if !last {
+        if !chunk.last_in_text_node() {
+            if wanted && self.raw.len() < self.hard_cap.saturating_mul(4) {
+                self.raw.push_str(chunk.as_str());
+            }
             return Ok(());
         }
-        let raw = std::mem::take(&mut self.raw);
+        if !wanted {
+            self.raw.clear();
+            return Ok(());
+        }
+        let decoded = matches!(chunk.text_type(), TextType::Data | TextType::RCData);
+        if self.raw.is_empty() {
+            // The usual text node: one chunk, read in place.
+            self.node(chunk.as_str(), decoded);
+        } else {
+            let mut raw = std::mem::take(&mut self.raw);
+            raw.push_str(chunk.as_str());
+            self.node(&raw, decoded);
+            raw.clear();
+            self.raw = raw;
+        }
+        self.check_budget()
+    }
+
+    /// A whole text node, as written in the source.
+    fn node(&mut self, raw: &str, decoded: bool) {
         if raw.is_empty() {
-            return Ok(());
+            return;
         }
-        let text = match chunk.text_type() {
-            TextType::Data | TextType::RCData => decode(&raw, Context::Text),
-            _ => Cow::Borrowed(raw.as_str()),
+        let text = if decoded {
+            decode(raw, Context::Text)
+        } else {
+            Cow::Borrowed(raw)
         };
-        let footer_from = self.feed_divs(&text);
+        let footer_from = if self.divs.is_empty() {
+            None
+        } else {
+            self.feed_divs(&text)
+        };
         if self.writing() {
             // Script and style data are noise (skipped); other raw text (`<xmp>`,
             // `<plaintext>`) reads as it is written.
@@ -245,10 +268,6 @@ impl State {
             self.cut_to(mark);
             self.skip = Some(serial);
         }
-        drop(text);
-        self.raw = raw;
-        self.raw.clear();
-        self.check_budget()
     }
 
     /// Gives a text node to the undecided divs; the outermost div it shows to be the
@@ -313,21 +332,72 @@ enum Layout {
     Paragraph,
 }
 
-fn layout(tag: &str) -> Layout {
-    match tag {
-        "br" | "li" | "tr" => Layout::Line,
-        "td" | "th" => Layout::Space,
-        "p" | "div" | "ul" | "ol" | "dl" | "dt" | "dd" | "h1" | "h2" | "h3" | "h4" | "h5"
-        | "h6" | "table" | "caption" | "section" | "article" | "main" | "aside" | "header"
-        | "blockquote" | "pre" | "figure" | "figcaption" | "hr" | "address" | "details"
-        | "summary" | "fieldset" => Layout::Paragraph,
-        _ => Layout::Inline,
+/// What an element is to this pass, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    /// `<html>`, `<body>`.
+    Root,
+    Title,
+    A,
+    H1,
+    Div,
+    Header,
+    Span,
+    Other(Layout),
+}
+
+impl Tag {
+    fn of(name: &str) -> Tag {
+        match name {
+            "html" | "body" => Tag::Root,
+            "title" => Tag::Title,
+            "a" => Tag::A,
+            "h1" => Tag::H1,
+            "div" => Tag::Div,
+            "header" => Tag::Header,
+            "span" => Tag::Span,
+            "br" | "li" | "tr" => Tag::Other(Layout::Line),
+            "td" | "th" => Tag::Other(Layout::Space),
+            "p" | "ul" | "ol" | "dl" | "dt" | "dd" | "h2" | "h3" | "h4" | "h5" | "h6" | "table"
+            | "caption" | "section" | "article" | "main" | "aside" | "blockquote" | "pre"
+            | "figure" | "figcaption" | "hr" | "address" | "details" | "summary" | "fieldset" => {
+                Tag::Other(Layout::Paragraph)
+            }
+            _ => Tag::Other(Layout::Inline),
+        }
+    }
+
+    fn layout(self) -> Layout {
+        match self {
+            Tag::H1 | Tag::Div | Tag::Header => Layout::Paragraph,
+            Tag::Root | Tag::Title | Tag::A | Tag::Span => Layout::Inline,
+            Tag::Other(layout) => layout,
+        }
     }
 }
 
 type Shared = Rc<RefCell<State>>;
 
-fn on_element(state: &Shared, el: &mut Element<'_, '_>) -> HandlerResult {
+/// What [`on_element`] asks of an element, read in place or copied.
+trait Judge {
+    fn tag_name(&self) -> &str;
+    fn href(&self) -> Option<&str>;
+    fn noise(&self) -> bool;
+}
+
+impl<E: Attrs> Judge for E {
+    fn tag_name(&self) -> &str {
+        self.tag()
+    }
+    fn href(&self) -> Option<&str> {
+        attr(self, "href")
+    }
+    fn noise(&self) -> bool {
+        is_noise(self)
+    }
+}
+
+fn on_element(state: &Shared, el: &mut Element<'_, '_>, source: &str) -> HandlerResult {
     let mut st = state.borrow_mut();
     if st.skip.is_some() {
         // Only an `<h1>` matters here: it keeps the headers around it.
@@ -336,26 +406,44 @@ fn on_element(state: &Shared, el: &mut Element<'_, '_>) -> HandlerResult {
         }
         return Ok(());
     }
-    let tag = el.tag_name();
+    // Read in place when the source allows it (nearly always), else copied and decoded.
+    let (tag, noise, cite_link) = {
+        let in_place = SourceElement::new(el, source);
+        let copied = match in_place {
+            Some(_) => None,
+            None => Some(StreamedElement::new(el)),
+        };
+        let element: &dyn Judge = match (&in_place, &copied) {
+            (Some(e), _) => e,
+            (None, Some(e)) => e,
+            (None, None) => return Ok(()),
+        };
+        let tag = Tag::of(element.tag_name());
+        // The document's `<html>` and `<body>` are never judged (the tree walk starts below
+        // them): their classes name the kind of page (rustdoc's source pages: `<body
+        // class="src">`). The head's one text element is noise: the tree builder moves it
+        // into the (noise) head.
+        let noise = match tag {
+            Tag::Title => true,
+            Tag::Root => false,
+            _ => element.noise(),
+        };
+        let cite_link = tag == Tag::A && element.href().is_some_and(|h| h.starts_with("#cite_ref"));
+        (tag, noise, cite_link)
+    };
     // The first child element of a `<span>`: a back-link to the citation makes the span noise.
     if let Some((serial, mark)) = st.span.take()
-        && tag == "a"
-        && el
-            .get_attribute("href")
-            .is_some_and(|h| decode(&h, Context::Attribute).starts_with("#cite_ref"))
+        && cite_link
     {
         st.cut_to(mark);
         st.skip = Some(serial);
         return Ok(());
     }
-    if tag == "h1" {
+    if tag == Tag::H1 {
         st.headers.iter_mut().for_each(|h| h.has_h1 = true);
     }
     let content = el.can_have_content();
-    let element = StreamedElement::with_tag(tag, el);
-    let tag = crate::attrs::Attrs::tag(&element);
-    // The head's one text element; the tree builder moves it into the (noise) head.
-    if is_noise(&element) || tag == "title" {
+    if noise {
         if content {
             let serial = st.serial();
             st.skip = Some(serial);
@@ -371,7 +459,7 @@ fn on_element(state: &Shared, el: &mut Element<'_, '_>) -> HandlerResult {
         }
         return Ok(());
     }
-    let layout = layout(tag);
+    let layout = tag.layout();
     match layout {
         Layout::Line => st.push_break(true),
         Layout::Paragraph => st.push_break(false),
@@ -381,9 +469,9 @@ fn on_element(state: &Shared, el: &mut Element<'_, '_>) -> HandlerResult {
     if !content {
         return Ok(());
     }
-    let is_div = tag == "div";
-    let is_header = tag == "header";
-    let is_span = tag == "span";
+    let is_div = tag == Tag::Div;
+    let is_header = tag == Tag::Header;
+    let is_span = tag == Tag::Span;
     if layout != Layout::Paragraph && layout != Layout::Line && !is_span {
         return Ok(());
     }
@@ -436,9 +524,9 @@ fn on_element(state: &Shared, el: &mut Element<'_, '_>) -> HandlerResult {
     }))
 }
 
-fn settings(state: &Shared) -> Settings<'static, 'static> {
+fn settings<'h>(state: &Shared, source: &'h str) -> Settings<'h, 'static> {
     let s = state.clone();
-    let elements = element!("*", move |el| on_element(&s, el));
+    let elements = element!("*", move |el| on_element(&s, el, source));
     let s = state.clone();
     let text = doc_text!(move |t| s.borrow_mut().text(t));
     let s = state.clone();
@@ -498,6 +586,15 @@ mod tests {
                     <p>a<span><a href=\"#cite_ref-1\">↑</a> 2.0 2.1</span>b</p>\
                     <!--htdig_noindex--><p>hidden</p><!--/htdig_noindex--><p>end</p>";
         assert_eq!(text(html), "kept\n\nOwn title\n\nab\n\nend");
+        // The body's classes name the page (rustdoc source pages), as the tree walk has it.
+        assert_eq!(
+            text("<body class=\"rustdoc src\"><p>fn main</p></body>"),
+            "fn main"
+        );
+        assert_eq!(
+            text("<BODY><DIV CLASS=sidebar>menu</DIV>x&amp;y</BODY>"),
+            "x&y"
+        );
     }
 
     #[test]
