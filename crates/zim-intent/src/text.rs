@@ -472,8 +472,10 @@ pub fn clean_title(s: &str) -> String {
     cur
 }
 
+/// Leading connectors and articles ("for", "about the"), and what is searched ("articles",
+/// "text") only before a connector or a colon: in "search text editors" it is the topic.
 static QUERY_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:for|about|on|regarding|concerning|the|a|an|nach|sur|pour|sobre|über|per|de|información|informacion|informations?|information|info|articles?|pages?|entries|results?|hits|everything|anything|something|stuff|mentioning|that\s+mention|which\s+mention|in|into|through|text|terms?|documents?|docs|mentions?|(?:in\s+|across\s+|through\s+)?(?:all|every|each)\s+(?:the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?)|everywhere)\b\s*:?\s*").ok()
+    Regex::new(r"^(?:(?:for|about|on|regarding|concerning|the|a|an|nach|sur|pour|sobre|über|per|de|everything|anything|something|stuff|mentioning|that\s+mention|which\s+mention|in|into|through|(?:in\s+|across\s+|through\s+)?(?:all|every|each)\s+(?:the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?)|everywhere)\b|(?:información|informacion|informations?|information|info|articles?|pages?|entries|results?|hits|text|terms?|documents?|docs|mentions?)(?:\s*:|\s+(?:for|about|on|regarding|concerning|mentioning|of|with|containing|matching|sobre|sur|pour|über|nach|de|that\s+mention|which\s+mention)\b))\s*:?\s*").ok()
 });
 
 /// Cleans an extracted search query: trims punctuation, unquotes, strips leading connector words
@@ -664,6 +666,12 @@ mod tests {
             "quantum entanglement"
         );
         assert_eq!(clean_query("all archives for Mozart"), "Mozart");
+        // What is searched is filler only before a connector: otherwise it is the topic.
+        assert_eq!(clean_query("articles about cats"), "cats");
+        assert_eq!(clean_query("pages: dogs"), "dogs");
+        assert_eq!(clean_query("text editors"), "text editors");
+        assert_eq!(clean_query("for a text column"), "text column");
+        assert_eq!(clean_query("documents management"), "documents management");
         assert_eq!(
             clean_query("información sobre el sistema solar"),
             "el sistema solar"

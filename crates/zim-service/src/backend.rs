@@ -73,6 +73,9 @@ pub struct CandidateQuery {
     /// searched alone: a compound found is an API name found, and one list per compound keeps
     /// index pages, which hold them all, from winning.
     pub compounds: Vec<String>,
+    /// The all-words query with one word left out, for each of its words: the page that
+    /// answers often lacks one word of the question ("delete" where it says "remove").
+    pub relaxed: Vec<String>,
     /// Title prefixes to complete (identifiers as written, the request's noun phrase).
     pub suggest: Vec<String>,
     /// Hits wanted per list.
@@ -92,6 +95,8 @@ pub enum CandidateSource {
     Suggest,
     /// The full-text index, best match over the request's compound words.
     Compound,
+    /// The full-text index, every word but one required.
+    Relaxed,
     /// The archive's knowledge index: sections (title, headings, text) and anchor texts.
     Sections,
     /// The knowledge index's page embeddings, nearest to the request's.
@@ -107,6 +112,7 @@ impl CandidateSource {
             CandidateSource::TitleWords => "title",
             CandidateSource::Suggest => "suggest",
             CandidateSource::Compound => "compound",
+            CandidateSource::Relaxed => "fulltext_relaxed",
             CandidateSource::Sections => "sections",
             CandidateSource::Vectors => "semantic",
         }

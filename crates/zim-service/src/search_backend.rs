@@ -18,6 +18,9 @@ use crate::registry::OpenArchive;
 use crate::tools::args::{SearchMode, ZimSearchArgs};
 use crate::tools::namespace::parse_namespace;
 
+/// Hits asked of each relaxed (all words but one) query.
+const RELAXED_DEPTH: u32 = 20;
+
 /// Characters of a result snippet.
 const SNIPPET_CHARS: usize = 300;
 /// Bytes of an entry read to build its snippet (articles can be megabytes).
@@ -232,6 +235,18 @@ impl SearchBackend for ZimSearchBackend {
                 .search(&SearchRequest::new(compound.trim(), 0, depth.min(10)))
                 .map_err(search_error)?;
             lists.push(from_hits(CandidateSource::Compound, found.hits));
+        }
+        for relaxed in query.relaxed.iter().filter(|c| !c.trim().is_empty()) {
+            let found = searcher
+                .search(&SearchRequest::new(
+                    relaxed.trim(),
+                    0,
+                    depth.min(RELAXED_DEPTH),
+                ))
+                .map_err(search_error)?;
+            if found.source == ResultSource::Fulltext {
+                lists.push(from_hits(CandidateSource::Relaxed, found.hits));
+            }
         }
         for prefix in query.suggest.iter().filter(|p| !p.trim().is_empty()) {
             let found = searcher

@@ -45,14 +45,17 @@ const PASSAGE_CHARS: usize = 900;
 const MAX_SUGGEST_LISTS: usize = 5;
 /// Compound words searched at most (the most frequent in the archive).
 const MAX_COMPOUNDS: usize = 3;
-/// Pages whose leads are read and compared with the request.
-const LEAD_RERANK_DEPTH: usize = 10;
-/// The same for an archive with a knowledge index.
-const LEAD_RERANK_DEPTH_INDEXED: usize = 20;
+/// Pages whose leads are read and compared with the request: the answer is often among the
+/// first 30 candidates but not the first 3 (its name is not the question's words; its first
+/// sentence is), and 30 leads cost a few milliseconds more than 10 (BENCHMARKS.md).
+const LEAD_RERANK_DEPTH: usize = 30;
 /// Pages whose element ids are checked against the request.
 const ANCHOR_RERANK_DEPTH: usize = 8;
 /// Element ids read of one page at most.
 const MAX_IDS: usize = 20_000;
+/// Words an all-words query needs before it is relaxed, and may have at most.
+const MIN_RELAXED_WORDS: usize = 3;
+const MAX_RELAXED_WORDS: usize = 6;
 /// Noun phrases completed as titles only when this short (longer ones match no title).
 const SUGGEST_PHRASE_MAX_WORDS: usize = 4;
 
@@ -430,14 +433,14 @@ fn rank_archive(
         exists: &exists,
     };
     let mut ranked = fold_redirects(open, rank::fuse(&lists, analysis, &facts));
-    // With a knowledge index, more sources bring more candidates: their leads are read
-    // deeper (the operator chose answers over the last milliseconds by building it).
-    let lead_depth = if index.is_some() {
-        LEAD_RERANK_DEPTH_INDEXED
-    } else {
-        LEAD_RERANK_DEPTH
-    };
-    rerank_by_leads(open, &mut ranked, analysis, &facts, leads, lead_depth);
+    rerank_by_leads(
+        open,
+        &mut ranked,
+        analysis,
+        &facts,
+        leads,
+        LEAD_RERANK_DEPTH,
+    );
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
     // A page found through one of its sections is cited at that section.
     for page in &mut ranked {
@@ -683,12 +686,34 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
         }
     }
     CandidateQuery {
+        relaxed: relaxed_queries(&all_words),
         all_words,
         any_words: analysis.terms.join(" "),
         compounds: Vec::new(),
         suggest,
         depth: SOURCE_DEPTH,
     }
+}
+
+/// The all-words query with each of its words left out in turn, for queries of
+/// [`MIN_RELAXED_WORDS`] to [`MAX_RELAXED_WORDS`] words (fewer: the any-word query covers
+/// them; more: the request is a sentence the any-word query serves better).
+fn relaxed_queries(all_words: &str) -> Vec<String> {
+    let words: Vec<&str> = all_words.split_whitespace().collect();
+    if !(MIN_RELAXED_WORDS..=MAX_RELAXED_WORDS).contains(&words.len()) {
+        return Vec::new();
+    }
+    (0..words.len())
+        .map(|skip| {
+            words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, w)| *w)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// The first [`LEAD_RERANK_DEPTH`] pages are judged by their description, title and lead

@@ -28,6 +28,8 @@ const W_COVERAGE: f64 = 1.5;
 /// in running text "set" and "settings" are different words).
 const LEAD_MIN_LIKENESS: f64 = 0.6;
 const W_PRECISION: f64 = 0.35;
+/// All the relaxed (all words but one) lists together weigh this much.
+const W_RELAXED: f64 = 1.0;
 const W_HEAD: f64 = 0.35;
 /// Weight of an element id naming the request (see [`anchor_match`]).
 pub const W_ANCHOR: f64 = 0.6;
@@ -90,6 +92,8 @@ fn weight(source: CandidateSource) -> f64 {
         // on five of six development sets).
         CandidateSource::Sections => 0.5,
         CandidateSource::Vectors => 1.0,
+        // One list per word left out: together they count as much as one list.
+        CandidateSource::Relaxed => W_RELAXED,
         CandidateSource::Suggest => 0.7,
     }
 }
@@ -140,10 +144,19 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     let mut order: Vec<Ranked> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
     let mut title_gain: Vec<f64> = Vec::new();
+    let relaxed_lists = lists
+        .iter()
+        .filter(|l| l.source == CandidateSource::Relaxed)
+        .count()
+        .max(1) as f64;
     for list in lists {
+        let list_weight = match list.source {
+            CandidateSource::Relaxed => weight(list.source) / relaxed_lists,
+            source => weight(source),
+        };
         for (rank, hit) in list.hits.iter().enumerate() {
             let key = hit.path.split('#').next().unwrap_or(&hit.path).to_owned();
-            let gain = weight(list.source) / (RRF_K + rank as f64 + 1.0);
+            let gain = list_weight / (RRF_K + rank as f64 + 1.0);
             let slot = *place.entry(key.clone()).or_insert_with(|| {
                 order.push(Ranked {
                     path: key,
