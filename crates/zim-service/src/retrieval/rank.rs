@@ -197,6 +197,7 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     let form = |w: &str| word_form(w, facts.stemmer);
     let wanted = wanted_words(analysis, &form, facts.word_weights);
     let heads = head_words(analysis, &form);
+    let pairs = adjacent_pairs(analysis);
     let heaviest = wanted
         .iter()
         .map(|(_, weight)| *weight)
@@ -205,7 +206,8 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     let mut features = Vec::with_capacity(order.len());
     for (slot, r) in order.iter_mut().enumerate() {
         let main = main_title(&r.title, &suffixes);
-        let words = title_words(main, &form);
+        let mut words = title_words(main, &form);
+        words.extend(compound_parts(main, &pairs, &form));
         let matched: f64 = wanted.iter().map(|(w, _)| word_match(w, &words)).sum();
         let weighted: f64 = wanted
             .iter()
@@ -301,6 +303,52 @@ pub fn lead_gain(
         })
         .sum();
     W_COVERAGE * (covered / total - candidate.title_coverage).max(0.0)
+}
+
+/// Neighbouring words of the request (`check`, `out`), for titles that write them as one
+/// (`git-sparse-checkout`, `unittest`, `gitignore`).
+fn adjacent_pairs(analysis: &Analysis) -> Vec<(String, String)> {
+    analysis
+        .terms
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [a, b]
+                if a.chars().all(char::is_alphanumeric) && b.chars().all(char::is_alphanumeric) =>
+            {
+                Some((a.clone(), b.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The request words a title holds run together: for each pair of neighbouring request
+/// words written as one word of the title (or its plural), both words in comparison form.
+fn compound_parts(
+    title: &str,
+    pairs: &[(String, String)],
+    form: &dyn Fn(&str) -> String,
+) -> Vec<String> {
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let tokens: Vec<String> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| t.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .collect();
+    let mut out = Vec::new();
+    for (a, b) in pairs {
+        let joined = format!("{a}{b}");
+        if tokens
+            .iter()
+            .any(|t| *t == joined || t.strip_suffix('s') == Some(joined.as_str()))
+        {
+            out.push(form(a));
+            out.push(form(b));
+        }
+    }
+    out
 }
 
 /// The distinct words of a text in comparison form.
@@ -713,6 +761,28 @@ mod tests {
         assert!((mv_gain - W_COVERAGE).abs() < 1e-9);
         assert_eq!(diff_gain, 0.0);
         assert_eq!(lead_gain(&mv, "", &analysis, &facts), 0.0);
+    }
+
+    #[test]
+    fn a_title_writing_two_request_words_as_one_holds_both() {
+        let form = |w: &str| word_form(w, None);
+        let analysis = analyze("only check out one subdirectory");
+        let pairs = adjacent_pairs(&analysis);
+        assert_eq!(
+            compound_parts("git-sparse-checkout(1)", &pairs, &form),
+            ["check", "out"]
+        );
+        assert!(compound_parts("git-checkout-index(1)", &[], &form).is_empty());
+        assert!(compound_parts("git-check-ref-format(1)", &pairs, &form).is_empty());
+        let lists = vec![list(
+            CandidateSource::AnyWords,
+            &[
+                ("git-svn.html", "git-svn(1)"),
+                ("git-sparse-checkout.html", "git-sparse-checkout(1)"),
+            ],
+        )];
+        let ranked = fuse(&lists, &analysis, &facts(&|_| false));
+        assert_eq!(ranked[0].path, "git-sparse-checkout.html");
     }
 
     #[test]
