@@ -1,4 +1,5 @@
 //! The MCP handler: tools, prompts and resources of one server, shared by every transport.
+//! Transports get one handler per session from a [`ServerFactory`].
 
 use std::sync::Arc;
 
@@ -26,20 +27,41 @@ pub struct ZimMcpServer {
     wikipedia_tools: Option<Arc<WikipediaApi>>,
 }
 
-impl ZimMcpServer {
-    pub fn new(service: Arc<ZimService>, hub: &SubscriptionHub) -> Self {
+/// What every session's handler shares: the service, the subscription hub, and the
+/// Wikipedia API when its methods are listed as tools.
+#[derive(Clone)]
+pub struct ServerFactory {
+    service: Arc<ZimService>,
+    hub: SubscriptionHub,
+    wikipedia_tools: Option<Arc<WikipediaApi>>,
+}
+
+impl ServerFactory {
+    /// `wikipedia_tools`: the Wikipedia API's methods, listed as tools too
+    /// (`--wikipedia-tools`).
+    pub fn new(
+        service: Arc<ZimService>,
+        hub: SubscriptionHub,
+        wikipedia_tools: Option<Arc<WikipediaApi>>,
+    ) -> Self {
         Self {
             service,
-            subscriptions: hub.register(),
-            wikipedia_tools: None,
+            hub,
+            wikipedia_tools,
         }
     }
 
-    pub fn with_wikipedia_tools(mut self, api: Option<Arc<WikipediaApi>>) -> Self {
-        self.wikipedia_tools = api;
-        self
+    /// The handler of a new session.
+    pub fn session(&self) -> ZimMcpServer {
+        ZimMcpServer {
+            service: Arc::clone(&self.service),
+            subscriptions: self.hub.register(),
+            wikipedia_tools: self.wikipedia_tools.clone(),
+        }
     }
+}
 
+impl ZimMcpServer {
     /// Run blocking archive work off the async runtime.
     async fn blocking<T: Send + 'static>(
         &self,
