@@ -14,7 +14,7 @@ use crate::cli::{Cli, Command, ServeArgs};
 use crate::dispatch::Dispatch;
 use crate::mcp::ServerFactory;
 use crate::subscriptions::SubscriptionHub;
-use crate::{allocator, background, commands, subscriptions, transport, wikipedia};
+use crate::{allocator, background, commands, logging, subscriptions, transport, wikipedia};
 
 /// Runs the program with these arguments (the first is the program's name) and returns its
 /// exit status.
@@ -53,16 +53,28 @@ fn load_config(args: &ServeArgs) -> Result<Config, String> {
 }
 
 fn init_logging(config: &Config) {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let level = config.logging.tracing_level().unwrap_or("info");
     // RUST_LOG, when set, refines the configured level (for debugging dependencies).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         // tantivy reports every segment file it deletes at info: its own warnings are enough.
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("{level},tantivy=warn")));
     // stderr only: in stdio mode stdout carries the protocol.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let stderr = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        .with_filter(filter);
+    // The events of the project's own crates, whatever the stderr level, for the clients that
+    // asked for log messages (`logging`); the layer drops them unless a call on the thread
+    // that raised them wants them.
+    let ours = tracing_subscriber::filter::Targets::new()
+        .with_target("zim_", tracing::Level::DEBUG)
+        .with_target("tantivy", tracing::Level::WARN);
+    let _ = tracing_subscriber::registry()
+        .with(stderr)
+        .with(logging::CaptureLayer.with_filter(ours))
         .try_init();
 }
 

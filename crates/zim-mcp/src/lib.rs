@@ -23,6 +23,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod dispatch;
+pub mod logging;
 pub mod mcp;
 pub mod precheck;
 pub mod prompts;
