@@ -13,6 +13,8 @@ echo "== cargo fmt"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+echo "== unused dependencies (every crate; offline, no build)"
+python3 scripts/unused-deps.py
 echo "== cargo test (workspace)"
 cargo test --workspace
 echo "== cargo test (zim-search without libxapian)"

@@ -48,7 +48,9 @@ impl Dispatch {
         }
     }
 
-    /// Every payload that is a request goes to MCP (no Wikipedia API).
+    /// Every payload that is a request goes to MCP (no Wikipedia API); the server always
+    /// serves the API, so only tests route without it.
+    #[cfg(test)]
     pub fn mcp_only() -> Self {
         Self::default()
     }

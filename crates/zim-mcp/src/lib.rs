@@ -19,17 +19,19 @@
 //! `dispatch` alone decides whether a JSON-RPC payload is refused, answered by the Wikipedia
 //! API or handed to MCP; every transport asks it. The transports know nothing of each other.
 
+// Only the entry point is public: the rest is reachable from it alone, so the compiler's
+// dead-code analysis still finds what nothing uses.
 pub mod app;
-pub mod cli;
-pub mod commands;
-pub mod dispatch;
-pub mod logging;
-pub mod mcp;
-pub mod precheck;
-pub mod prompts;
-pub mod subscriptions;
-pub mod transport;
-pub mod wikipedia;
 
 mod allocator;
 mod background;
+mod cli;
+mod commands;
+mod dispatch;
+mod logging;
+mod mcp;
+mod precheck;
+mod prompts;
+mod subscriptions;
+mod transport;
+mod wikipedia;
