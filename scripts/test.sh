@@ -13,12 +13,15 @@ echo "== cargo fmt"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+echo "== unused dependencies (every crate; offline, no build)"
+python3 scripts/unused-deps.py
 echo "== cargo test (workspace)"
 cargo test --workspace
 echo "== cargo test (zim-search without libxapian)"
 cargo test -p zim-search --no-default-features
-echo "== zim-mcp without libxapian (title search only; warnings are errors)"
-cargo clippy -q -p zim-mcp --no-default-features -- -D warnings
+echo "== zim-mcp without libxapian (title search only; warnings are errors; the binary answers zim_search)"
+cargo clippy -q -p zim-mcp --no-default-features --all-targets -- -D warnings
+cargo test -q -p zim-mcp --no-default-features --test binary_search
 
 echo "== end-to-end tests (Python MCP SDK client and Inspector CLI against the real binary)"
 cargo build -p zim-mcp

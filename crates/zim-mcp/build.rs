@@ -1,25 +1,43 @@
-//! Links the server with packed relative relocations (DT_RELR) where the C library
-//! supports them (glibc 2.36 and later).
+//! Packed relative relocations (DT_RELR), on request only: `ZIM_MCP_PACKED_RELOCS=1` at build
+//! time links the server with `-z pack-relative-relocs` when the target is Linux with glibc
+//! and the build machine's glibc is 2.36 or later.
 //!
 //! A position-independent executable carries one relocation record per pointer in its
-//! read-only data; ours had 1.1 MB of them, which the dynamic linker reads at every start
-//! (about 0.7 MB of resident memory and part of the cold start). RELR packs them into
-//! ~16 KB. Older C libraries cannot load such binaries, so the flag is only added when the
-//! build machine's glibc is new enough (the binary runs where it was built).
+//! read-only data; RELR packs them into a bitmap, which makes the binary smaller and its
+//! start a little cheaper (figures in BENCHMARKS.md). But a binary linked with RELR needs a
+//! C library that knows it (glibc 2.36+, with a `GLIBC_ABI_DT_RELR` version requirement), so
+//! it does not start on an older distribution. The default build is the portable one; opt in
+//! when the binary runs only where it was built (or on newer systems).
 
 use std::process::Command;
 
+/// The build-time switch.
+const OPT_IN: &str = "ZIM_MCP_PACKED_RELOCS";
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed={OPT_IN}");
+    let wanted = std::env::var(OPT_IN).is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes"));
+    if !wanted {
+        return;
+    }
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let target_env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
     let host = std::env::var("HOST").unwrap_or_default();
     let target = std::env::var("TARGET").unwrap_or_default();
     if target_os != "linux" || target_env != "gnu" || host != target {
+        println!(
+            "cargo:warning={OPT_IN}: packed relocations need a native Linux glibc build; not used"
+        );
         return;
     }
-    if glibc_version().is_some_and(|v| v >= (2, 36)) {
-        println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+    match glibc_version() {
+        Some(v) if v >= (2, 36) => {
+            println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+        }
+        _ => println!(
+            "cargo:warning={OPT_IN}: this machine's glibc is older than 2.36; packed relocations not used"
+        ),
     }
 }
 

@@ -148,4 +148,48 @@ mod tests {
         assert!(matches!(cli.command, Some(Command::Serve(_))));
         assert!(Cli::try_parse_from(["zim-mcp", "--mode", "expert", "d"]).is_err());
     }
+
+    #[test]
+    fn zim_paths_that_begin_with_a_dash_are_paths_not_flags() {
+        let cli = Cli::try_parse_from(["zim-mcp", "cat", "a.zim", "-/s/style.css", "--no-follow"])
+            .unwrap();
+        let Some(Command::Cat(args)) = cli.command else {
+            panic!("cat expected");
+        };
+        assert_eq!(args.path, "-/s/style.css");
+        assert!(args.no_follow);
+        let cli = Cli::try_parse_from(["zim-mcp", "get", "a.zim", "-/j/head.js", "--view", "toc"])
+            .unwrap();
+        let Some(Command::Get(args)) = cli.command else {
+            panic!("get expected");
+        };
+        assert_eq!(args.path, "-/j/head.js");
+        let cli =
+            Cli::try_parse_from(["zim-mcp", "search", "a.zim", "-x", "--limit", "3"]).unwrap();
+        let Some(Command::Search(args)) = cli.command else {
+            panic!("search expected");
+        };
+        assert_eq!((args.query.as_str(), args.limit), ("-x", 3));
+    }
+
+    #[test]
+    fn server_flags_and_subcommands_do_not_mix() {
+        // After a server flag, words are directories: a subcommand comes first or not at all.
+        let cli = Cli::try_parse_from(["zim-mcp", "--mode", "simple", "inspect", "a.zim"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(
+            cli.serve.directories,
+            [PathBuf::from("inspect"), PathBuf::from("a.zim")]
+        );
+        let cli =
+            Cli::try_parse_from(["zim-mcp", "--log-level", "DEBUG", "--config", "c.toml", "d"])
+                .unwrap();
+        let o = cli.serve.overrides();
+        assert_eq!(o.log_level.as_deref(), Some("DEBUG"));
+        assert_eq!(cli.serve.config, Some(PathBuf::from("c.toml")));
+        assert_eq!(o.tool_mode, None);
+        assert_eq!(o.transport, None);
+        assert!(Cli::try_parse_from(["zim-mcp", "--transport", "sse", "d"]).is_ok());
+        assert!(Cli::try_parse_from(["zim-mcp", "--port", "eighty", "d"]).is_err());
+    }
 }

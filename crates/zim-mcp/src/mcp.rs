@@ -1,4 +1,5 @@
 //! The MCP handler: tools, prompts and resources of one server, shared by every transport.
+//! Transports get one handler per session from a [`ServerFactory`].
 
 use std::sync::Arc;
 
@@ -13,6 +14,7 @@ use zim_service::{ClientId, ToolError, ToolOutput, ZimService};
 
 use zim_wikipedia::service::WikipediaApi;
 
+use crate::logging::{self, CallNotes, SessionLog};
 use crate::prompts;
 use crate::subscriptions::{SessionSubscriptions, SubscriptionHub};
 use crate::wikipedia;
@@ -24,22 +26,51 @@ pub struct ZimMcpServer {
     subscriptions: Arc<SessionSubscriptions>,
     /// The Wikipedia API's methods, listed as tools too (`--wikipedia-tools`).
     wikipedia_tools: Option<Arc<WikipediaApi>>,
+    /// The level this session asked for (`logging/setLevel`).
+    log: Arc<SessionLog>,
+    /// Time between progress notifications of a running call.
+    heartbeat: std::time::Duration,
 }
 
-impl ZimMcpServer {
-    pub fn new(service: Arc<ZimService>, hub: &SubscriptionHub) -> Self {
+/// What every session's handler shares: the service, the subscription hub, and the
+/// Wikipedia API when its methods are listed as tools.
+#[derive(Clone)]
+pub struct ServerFactory {
+    service: Arc<ZimService>,
+    hub: SubscriptionHub,
+    wikipedia_tools: Option<Arc<WikipediaApi>>,
+    heartbeat: std::time::Duration,
+}
+
+impl ServerFactory {
+    /// `wikipedia_tools`: the Wikipedia API's methods, listed as tools too
+    /// (`--wikipedia-tools`).
+    pub fn new(
+        service: Arc<ZimService>,
+        hub: SubscriptionHub,
+        wikipedia_tools: Option<Arc<WikipediaApi>>,
+    ) -> Self {
         Self {
             service,
-            subscriptions: hub.register(),
-            wikipedia_tools: None,
+            hub,
+            wikipedia_tools,
+            heartbeat: logging::heartbeat(|k| std::env::var(k).ok()),
         }
     }
 
-    pub fn with_wikipedia_tools(mut self, api: Option<Arc<WikipediaApi>>) -> Self {
-        self.wikipedia_tools = api;
-        self
+    /// The handler of a new session.
+    pub fn session(&self) -> ZimMcpServer {
+        ZimMcpServer {
+            service: Arc::clone(&self.service),
+            subscriptions: self.hub.register(),
+            wikipedia_tools: self.wikipedia_tools.clone(),
+            log: Arc::default(),
+            heartbeat: self.heartbeat,
+        }
     }
+}
 
+impl ZimMcpServer {
     /// Run blocking archive work off the async runtime.
     async fn blocking<T: Send + 'static>(
         &self,
@@ -49,6 +80,111 @@ impl ZimMcpServer {
         tokio::task::spawn_blocking(move || work(&service))
             .await
             .map_err(|e| McpError::internal_error(format!("worker failed: {e}"), None))
+    }
+
+    /// Runs a tool call on the blocking pool, keeping its answer for a repeat. While it runs,
+    /// the `tracing` events it raises go to the client as log messages (when it asked for
+    /// them) and a progress notification goes out every heartbeat (when it sent a token).
+    async fn run_tool(
+        &self,
+        notes: &mut CallNotes,
+        client: &ClientId,
+        name: &str,
+        args: Option<Map<String, Value>>,
+    ) -> Result<Result<ToolOutput, ToolError>, McpError> {
+        let (client, tool) = (client.clone(), name.to_owned());
+        let (events, forwarder) = match notes.threshold() {
+            Some(min) => {
+                let (tx, mut rx) = logging::capture_channel();
+                let peer_notes = CallNotes::new(notes.peer(), Some(min), None);
+                let forwarder = tokio::spawn(async move {
+                    while let Some(event) = rx.recv().await {
+                        let data = serde_json::json!({"message": event.message});
+                        peer_notes.log(event.level, &event.logger, data).await;
+                    }
+                });
+                (Some((tx, min)), Some(forwarder))
+            }
+            None => (None, None),
+        };
+        let work = self.blocking(move |s| match events {
+            Some((tx, min)) => {
+                logging::capturing(tx, min, || s.call_tool_kept(&client, &tool, args))
+            }
+            None => s.call_tool_kept(&client, &tool, args),
+        });
+        tokio::pin!(work);
+        let started = tokio::time::Instant::now();
+        let mut ticks = tokio::time::interval_at(started + self.heartbeat, self.heartbeat);
+        let outcome = loop {
+            tokio::select! {
+                outcome = &mut work => break outcome,
+                _ = ticks.tick(), if notes.wants_progress() => {
+                    let seconds = started.elapsed().as_secs_f64();
+                    notes.step(format!("{name}: working ({seconds:.1} s)")).await;
+                }
+            }
+        };
+        // The worker dropped its end of the channel: the forwarder ends once it sent the
+        // events, which so arrive before the answer.
+        if let Some(forwarder) = forwarder {
+            let _ = forwarder.await;
+        }
+        outcome
+    }
+}
+
+/// What a call is about to do, for its first progress notification.
+fn describe_call(service: &ZimService, name: &str, args: Option<&Map<String, Value>>) -> String {
+    let flag = |key: &str| {
+        args.and_then(|a| a.get(key))
+            .is_some_and(|v| v.as_bool() == Some(true) || v.as_str() == Some("true"))
+    };
+    let text = |key: &str| args.and_then(|a| a.get(key)).and_then(Value::as_str);
+    match name {
+        "zim_query" if flag("synthesize") => {
+            "zim_query: synthesizing a briefing from several sources".to_owned()
+        }
+        "zim_browse" if text("mode") == Some("walk") => {
+            "zim_browse: walking the archive".to_owned()
+        }
+        "zim_search" if flag("cross_file") || text("zim_file_path").is_none_or(str::is_empty) => {
+            let archives = service.registry().files().len();
+            format!("zim_search: searching {archives} archive(s)")
+        }
+        _ => format!("{name}: started"),
+    }
+}
+
+/// A call's warnings as log messages: a refused or failed call, and the warnings a successful
+/// answer carries (see `logging::answer_warnings`).
+#[allow(deprecated)] // MCP logging (SEP-2577); see `logging`.
+async fn report_outcome(notes: &CallNotes, name: &str, outcome: &Result<ToolOutput, ToolError>) {
+    match outcome {
+        Err(err) => {
+            let level = match err.kind {
+                zim_service::ErrorKind::Archive => LoggingLevel::Error,
+                _ => LoggingLevel::Warning,
+            };
+            let payload = err.payload();
+            let data = serde_json::json!({
+                "tool": name,
+                "operation": err.operation,
+                "message": payload.message,
+            });
+            notes.log(level, logging::LOGGER, data).await;
+        }
+        Ok(ToolOutput::Json(answer)) => {
+            for mut warning in logging::answer_warnings(answer) {
+                if let Some(map) = warning.as_object_mut() {
+                    map.insert("tool".into(), Value::from(name));
+                }
+                notes
+                    .log(LoggingLevel::Warning, logging::LOGGER, warning)
+                    .await;
+            }
+        }
+        Ok(ToolOutput::Text(_)) => {}
     }
 }
 
@@ -236,18 +372,30 @@ impl ServerHandler for ZimMcpServer {
         }
         let args: Option<Map<String, Value>> = request.arguments;
         let client = client_of(&context);
+        let mut notes = CallNotes::new(
+            context.peer.clone(),
+            self.log.threshold(&context.meta),
+            context.meta.get_progress_token(),
+        );
+        if notes.wants_progress() {
+            let what = describe_call(&self.service, &name, args.as_ref());
+            notes.step(what).await;
+        }
         // A repeated call whose answer was kept is answered here, without waking a blocking
         // thread (most of a cached call's latency on a small machine); anything else may read
         // the disk or run long, so it goes to the blocking pool.
-        if let Some(outcome) = self
+        let outcome = match self
             .service
             .call_tool_from_memo(&client, &name, args.as_ref())
         {
-            return Ok(tool_result(outcome).into());
+            Some(outcome) => outcome,
+            None => self.run_tool(&mut notes, &client, &name, args).await?,
+        };
+        report_outcome(&notes, &name, &outcome).await;
+        if notes.wants_progress() {
+            let done = if outcome.is_ok() { "done" } else { "failed" };
+            notes.finish(format!("{name}: {done}")).await;
         }
-        let outcome = self
-            .blocking(move |s| s.call_tool_kept(&client, &name, args))
-            .await?;
         Ok(tool_result(outcome).into())
     }
 
@@ -472,14 +620,15 @@ impl ServerHandler for ZimMcpServer {
         Ok(())
     }
 
+    /// The level of the log messages this session receives from now on (see `logging`).
+    /// The server's own log, on stderr, keeps the configured level.
     #[allow(deprecated)]
     async fn set_level(
         &self,
-        _request: SetLevelRequestParams,
+        request: SetLevelRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), McpError> {
-        // Server logs go to stderr at the configured level; client-requested levels are
-        // accepted so clients that always send logging/setLevel keep working.
+        self.log.set(request.level);
         Ok(())
     }
 }

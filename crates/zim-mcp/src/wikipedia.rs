@@ -3,11 +3,8 @@
 //! `--wikipedia-tools`, also as three MCP tools.
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use parking_lot::Mutex;
 use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
@@ -17,8 +14,6 @@ use zim_service::{ClientId, ZimService};
 use zim_wikipedia::cache::CacheConfig;
 use zim_wikipedia::jsonrpc::{self, MethodHandler, Reply, RpcError};
 use zim_wikipedia::service::{WikiSource, WikiSources, WikipediaApi};
-
-use crate::http::JsonRpcExtension;
 
 /// The registry scan a source list was built from (and the identity of each of its files),
 /// that list, and the archives of the scan that did not open (name and reason).
@@ -143,13 +138,17 @@ impl MethodHandler for Charged<'_> {
 }
 
 /// Runs a payload on a blocking thread: answering reads archives and renders pages.
-async fn handle_blocking(endpoint: Arc<Endpoint>, client: ClientId, body: Bytes) -> Option<String> {
+pub async fn handle_blocking(
+    endpoint: Arc<Endpoint>,
+    client: ClientId,
+    body: impl AsRef<[u8]> + Send + 'static,
+) -> Option<String> {
     let reply = tokio::task::spawn_blocking(move || {
         let charged = Charged {
             endpoint: &endpoint,
             client: &client,
         };
-        jsonrpc::handle_payload(&body, &charged)
+        jsonrpc::handle_payload(body.as_ref(), &charged)
     })
     .await;
     reply_text(reply.ok())
@@ -179,23 +178,6 @@ fn reply_text(reply: Option<Reply>) -> Option<String> {
             let error = jsonrpc::RpcError::internal("Internal error: the request handler failed");
             Some(jsonrpc::error_response(Value::Null, &error).to_string())
         }
-    }
-}
-
-/// The API on `POST /mcp`.
-pub struct HttpApi(pub Arc<Endpoint>);
-
-impl JsonRpcExtension for HttpApi {
-    fn claims(&self, body: &[u8], has_session: bool) -> bool {
-        jsonrpc::claims(body, has_session)
-    }
-
-    fn handle(
-        &self,
-        body: Bytes,
-        client: ClientId,
-    ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + 'static>> {
-        Box::pin(handle_blocking(Arc::clone(&self.0), client, body))
     }
 }
 

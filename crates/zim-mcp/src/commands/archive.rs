@@ -58,9 +58,9 @@ pub fn inspect(args: &InspectArgs) -> Result<ExitCode> {
         .inspect()
         .context("cannot read the archive's metadata")?;
     if args.json {
-        crate::outln!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        crate::out!("{}", report.to_text());
+        out!("{}", report.to_text());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -89,7 +89,7 @@ pub fn cat(args: &CatArgs) -> Result<ExitCode> {
     };
     if entry.is_redirect() && args.no_follow {
         let target = entry.redirect_target()?;
-        crate::outln!("redirect -> {}", target.path());
+        outln!("redirect -> {}", target.path());
         return Ok(ExitCode::SUCCESS);
     }
     let entry = entry.resolve()?;
@@ -120,12 +120,12 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         Err(e) => {
             if args.json {
                 let msg = format!("{e:#}");
-                crate::outln!(
+                outln!(
                     "{}",
                     serde_json::json!({"name": name, "ok": false, "opens": false, "errors": [msg]})
                 );
             } else {
-                crate::outln!("{name}: INVALID (does not open): {e:#}");
+                outln!("{name}: INVALID (does not open): {e:#}");
             }
             return Ok(ExitCode::from(2));
         }
@@ -137,13 +137,13 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
             obj.insert("name".into(), name.clone().into());
             obj.insert("opens".into(), true.into());
         }
-        crate::outln!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
     } else if report.ok {
-        crate::outln!("{name}: OK");
+        outln!("{name}: OK");
     } else {
-        crate::outln!("{name}: INVALID");
+        outln!("{name}: INVALID");
         for error in &report.errors {
-            crate::outln!("  - {error}");
+            outln!("  - {error}");
         }
     }
     Ok(if report.ok {

@@ -10,7 +10,6 @@ use clap::Args;
 use zim_index::{BuildOptions, Progress, Shard};
 
 use super::archive::display_name;
-use crate::outln;
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {

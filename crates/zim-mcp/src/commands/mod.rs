@@ -1,11 +1,6 @@
 //! The archive subcommands: direct access to one archive from the command line, through the
 //! same reader, search and render crates the server uses.
 
-pub mod archive;
-pub mod index;
-pub mod render;
-pub mod search;
-
 use std::io::Write;
 
 /// Writes to standard output for the subcommands; a closed pipe (`zim-mcp suggest ... | head`)
@@ -30,15 +25,19 @@ pub fn write_out(args: std::fmt::Arguments<'_>, newline: bool) {
     }
 }
 
-/// `print!` that ends quietly on a closed pipe (see [`write_out`]).
-#[macro_export]
+/// `print!` that ends quietly on a closed pipe (see [`write_out`]). Defined before the
+/// subcommand modules, which see it by textual scope.
 macro_rules! out {
     ($($arg:tt)*) => { $crate::commands::write_out(format_args!($($arg)*), false) };
 }
 
 /// `println!` that ends quietly on a closed pipe (see [`write_out`]).
-#[macro_export]
 macro_rules! outln {
     () => { $crate::commands::write_out(format_args!(""), true) };
     ($($arg:tt)*) => { $crate::commands::write_out(format_args!($($arg)*), true) };
 }
+
+pub mod archive;
+pub mod index;
+pub mod render;
+pub mod search;

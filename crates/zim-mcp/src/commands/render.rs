@@ -67,7 +67,7 @@ pub fn get(args: &GetArgs) -> Result<ExitCode> {
         let Some(section) = doc.section(id) else {
             bail!("no section '{id}' in {}", entry.path());
         };
-        crate::outln!("{}", serde_json::to_string_pretty(&section)?);
+        outln!("{}", serde_json::to_string_pretty(&section)?);
         return Ok(ExitCode::SUCCESS);
     }
     let text = match args.view {
@@ -78,19 +78,19 @@ pub fn get(args: &GetArgs) -> Result<ExitCode> {
         ViewArg::Full => doc.markdown().to_owned(),
     };
     let page = zim_render::page(&text, args.offset, args.max_chars.unwrap_or(usize::MAX));
-    crate::out!("{}", page.text);
+    out!("{}", page.text);
     if let Some(next) = page.next_offset {
         eprintln!(
             "\n[{} of {} characters; next page: --offset {next}]",
             next, page.total_chars
         );
     }
-    crate::outln!();
+    outln!();
     Ok(ExitCode::SUCCESS)
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> Result<ExitCode> {
-    crate::outln!("{}", serde_json::to_string_pretty(value)?);
+    outln!("{}", serde_json::to_string_pretty(value)?);
     Ok(ExitCode::SUCCESS)
 }
 

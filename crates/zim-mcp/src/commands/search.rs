@@ -52,14 +52,14 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
             .collect();
         let out = json!({"query": args.query, "estimated_total": results.estimated_total,
             "total_is_exact": results.total_is_exact, "source": source, "hits": hits});
-        crate::outln!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        crate::outln!(
+        outln!(
             "{} results (estimated), from {source}",
             results.estimated_total
         );
         for h in &results.hits {
-            crate::outln!(
+            outln!(
                 "{:>4}. {:>3}%  {}  [{}]",
                 h.rank + 1,
                 h.score,
@@ -98,11 +98,11 @@ pub fn suggest(args: &SuggestArgs) -> Result<ExitCode> {
             .map(|h| json!({"path": h.path, "title": h.title}))
             .collect();
         let out = json!({"prefix": args.prefix, "estimated_total": results.estimated_total, "source": source, "hits": hits});
-        crate::outln!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        crate::outln!("{} suggestions, from {source}", results.estimated_total);
+        outln!("{} suggestions, from {source}", results.estimated_total);
         for h in &results.hits {
-            crate::outln!("  {}  [{}]", h.title, h.path);
+            outln!("  {}  [{}]", h.title, h.path);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -6,23 +6,42 @@
 //! pool thread again), and the futex wake-ups cost more CPU than a cached tool call. Here a
 //! request costs one hand-over in (reader thread to rmcp) and one out (rmcp to writer thread).
 //!
-//! The reader also routes lines: a Wikipedia JSON-RPC request (see `zim_wikipedia::jsonrpc::
-//! claims`) is answered on the reader thread itself and its answer queued to the writer; every
-//! other line goes to rmcp. The writer writes whole lines only, so answers from both never
-//! interleave inside a line.
+//! The reader also routes lines through [`Dispatch`]: a line it refuses gets its JSON-RPC error,
+//! a Wikipedia API request is answered on the reader thread itself, both queued to the writer;
+//! every other line goes to rmcp. The writer writes whole lines only, so answers from both
+//! never interleave inside a line.
 
 use std::io::{BufRead, Write};
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll};
 
+use rmcp::ServiceExt;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::mpsc;
-use tokio_util::sync::PollSender;
+use tokio_util::sync::{CancellationToken, PollSender};
 
-use zim_wikipedia::jsonrpc;
+use crate::dispatch::{Dispatch, Envelope, Route};
+use crate::mcp::ZimMcpServer;
 
-use crate::wikipedia;
+/// Serves one MCP session over stdin/stdout until the client closes stdin or `shutdown`.
+pub async fn serve(
+    server: ZimMcpServer,
+    dispatch: Dispatch,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let running = tokio::select! {
+        running = server.serve(start(dispatch)?) => running?,
+        _ = shutdown.cancelled() => {
+            tracing::info!("shutting down before initialization");
+            return Ok(());
+        }
+    };
+    tokio::select! {
+        outcome = running.waiting() => { outcome?; }
+        _ = shutdown.cancelled() => tracing::info!("shutting down"),
+    }
+    Ok(())
+}
 
 /// Lines up to this size are buffered whole and may be routed to the Wikipedia API; a longer
 /// line can only be MCP (or garbage) and is streamed to rmcp in pieces, which applies its own
@@ -120,11 +139,8 @@ impl AsyncWrite for ChannelWriter {
     }
 }
 
-/// Starts the stdin and stdout threads and returns rmcp's ends. `api` answers the Wikipedia
-/// API's lines; `None` sends every line to MCP.
-pub fn start(
-    api: Option<Arc<wikipedia::Endpoint>>,
-) -> std::io::Result<(ChannelReader, ChannelWriter)> {
+/// Starts the stdin and stdout threads and returns rmcp's ends; `dispatch` routes each line.
+pub fn start(dispatch: Dispatch) -> std::io::Result<(ChannelReader, ChannelWriter)> {
     let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
     let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
     let answers = out_tx.clone();
@@ -135,7 +151,7 @@ pub fn start(
         .name("stdin-reader".to_owned())
         .spawn(move || {
             let stdin = std::io::stdin();
-            read_lines(stdin.lock(), api.as_deref(), &in_tx, &answers)
+            read_lines(stdin.lock(), &dispatch, &in_tx, &answers)
         })?;
     Ok((
         ChannelReader {
@@ -165,7 +181,7 @@ fn write_stdout(mut rx: mpsc::Receiver<Vec<u8>>) {
 /// here (to `answers`), every other line, newline included, goes to `to_mcp`.
 fn read_lines(
     mut input: impl BufRead,
-    api: Option<&wikipedia::Endpoint>,
+    dispatch: &Dispatch,
     to_mcp: &mpsc::Sender<Vec<u8>>,
     answers: &mpsc::Sender<Vec<u8>>,
 ) {
@@ -199,7 +215,7 @@ fn read_lines(
             let sent = if streaming {
                 to_mcp.blocking_send(std::mem::take(&mut line)).is_ok()
             } else {
-                route_line(std::mem::take(&mut line), api, to_mcp, answers)
+                route_line(std::mem::take(&mut line), dispatch, to_mcp, answers)
             };
             if !sent {
                 return;
@@ -218,7 +234,7 @@ fn read_lines(
         if streaming {
             let _ = to_mcp.blocking_send(line);
         } else {
-            route_line(line, api, to_mcp, answers);
+            route_line(line, dispatch, to_mcp, answers);
         }
     }
     // Returning drops `to_mcp`: rmcp sees the end of input and stops.
@@ -227,27 +243,30 @@ fn read_lines(
 /// Sends one whole line (ending in `\n`) where it belongs; false once the other side is gone.
 fn route_line(
     line: Vec<u8>,
-    api: Option<&wikipedia::Endpoint>,
+    dispatch: &Dispatch,
     to_mcp: &mpsc::Sender<Vec<u8>>,
     answers: &mpsc::Sender<Vec<u8>>,
 ) -> bool {
     let body = line.strip_suffix(b"\n").unwrap_or(&line);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
-    // A line that is not a request gets its JSON-RPC error here (rmcp would drop it silently).
-    if let Some(mut refusal) = crate::precheck::refuse(body).map(|v| v.to_string()) {
-        refusal.push('\n');
-        return answers.blocking_send(refusal.into_bytes()).is_ok();
-    }
-    match api {
-        // Inside stdio everything belongs to one MCP session.
-        Some(api) if jsonrpc::claims(body, true) => match wikipedia::handle_here(api, body) {
-            Some(mut json) => {
-                json.push('\n');
-                answers.blocking_send(json.into_bytes()).is_ok()
-            }
-            None => true,
-        },
-        _ => to_mcp.blocking_send(line).is_ok(),
+    // stdio is one connection, one MCP session, and speaks JSON only.
+    let envelope = Envelope {
+        in_session: true,
+        json: true,
+    };
+    let answer = match dispatch.route(body, envelope) {
+        // A line that is not a request gets its JSON-RPC error here (rmcp would drop it
+        // silently).
+        Route::Refuse(refusal) => Some(refusal.to_string()),
+        Route::Wikipedia => dispatch.answer_here(body),
+        Route::Mcp => return to_mcp.blocking_send(line).is_ok(),
+    };
+    match answer {
+        Some(mut json) => {
+            json.push('\n');
+            answers.blocking_send(json.into_bytes()).is_ok()
+        }
+        None => true,
     }
 }
 
@@ -258,7 +277,7 @@ mod tests {
     fn run(input: &[u8]) -> Vec<Vec<u8>> {
         let (to_mcp, mut rx) = mpsc::channel(1024);
         let (answers, _answers_rx) = mpsc::channel(1024);
-        read_lines(input, None, &to_mcp, &answers);
+        read_lines(input, &Dispatch::mcp_only(), &to_mcp, &answers);
         drop(to_mcp);
         let mut out = Vec::new();
         while let Ok(chunk) = rx.try_recv() {
@@ -324,5 +343,22 @@ mod tests {
         let mut all = String::new();
         reader.read_to_string(&mut all).await.unwrap_or(0);
         assert_eq!(all, "hello world\n");
+    }
+
+    #[test]
+    fn a_refused_line_is_answered_here_and_never_reaches_mcp() {
+        let (to_mcp, mut mcp_rx) = mpsc::channel(8);
+        let (answers, mut answers_rx) = mpsc::channel(8);
+        let input: &[u8] = b"{oops\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n";
+        read_lines(input, &Dispatch::mcp_only(), &to_mcp, &answers);
+        let refusal = answers_rx.try_recv().expect("an error for the bad line");
+        let refusal: serde_json::Value = serde_json::from_slice(&refusal).expect("JSON");
+        assert_eq!(refusal["error"]["code"], -32700);
+        assert!(answers_rx.try_recv().is_err());
+        assert_eq!(
+            mcp_rx.try_recv().ok(),
+            Some(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n".to_vec())
+        );
+        assert!(mcp_rx.try_recv().is_err());
     }
 }

@@ -30,17 +30,26 @@ pub struct SessionCaps {
 }
 
 impl SessionCaps {
-    pub fn new(manager: Arc<LocalSessionManager>) -> Self {
-        let per_client = std::env::var("ZIM_MCP_HTTP_MAX_SESSIONS_PER_CLIENT")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|n| *n > 0)
-            .unwrap_or(MAX_PER_CLIENT);
+    /// At most `per_client` open sessions per client.
+    pub fn new(manager: Arc<LocalSessionManager>, per_client: usize) -> Self {
         Self {
             manager,
             owners: Arc::default(),
-            per_client,
+            per_client: per_client.max(1),
         }
+    }
+
+    /// The cap per client from `ZIM_MCP_HTTP_MAX_SESSIONS_PER_CLIENT` (read through `var`),
+    /// [`MAX_PER_CLIENT`] when unset or not a positive number.
+    pub fn from_env(
+        manager: Arc<LocalSessionManager>,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Self {
+        let per_client = var("ZIM_MCP_HTTP_MAX_SESSIONS_PER_CLIENT")
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|n| *n > 0)
+            .unwrap_or(MAX_PER_CLIENT);
+        Self::new(manager, per_client)
     }
 
     /// Whether `client` may open one more session; the refusal otherwise.
@@ -97,4 +106,55 @@ fn refusal(status: StatusCode, message: &str) -> Response {
         body.to_string(),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rmcp::transport::streamable_http_server::session::SessionManager;
+
+    #[tokio::test]
+    async fn a_client_past_its_session_cap_is_refused() {
+        // Fresh environment-independent caps: one session per client.
+        let manager = Arc::new(LocalSessionManager::default());
+        let caps = SessionCaps::new(Arc::clone(&manager), 1);
+        let client = ClientId::local();
+        assert!(caps.admit(&client).await.is_ok());
+        let (id, _transport) = manager.create_session().await.unwrap();
+        caps.opened(&client, &id);
+        assert!(caps.exists(&id).await);
+        let refused = caps.admit(&client).await.unwrap_err();
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        // Another client still gets in.
+        let other = ClientId::address("192.0.2.1".parse().unwrap());
+        assert!(caps.admit(&other).await.is_ok());
+        // A closed session frees its place.
+        manager.close_session(&id).await.unwrap();
+        assert!(caps.admit(&client).await.is_ok());
+    }
+
+    #[test]
+    fn the_cap_per_client_comes_from_the_environment() {
+        let manager = Arc::new(LocalSessionManager::default());
+        let caps = SessionCaps::from_env(Arc::clone(&manager), |_| Some(" 3 ".into()));
+        assert_eq!(caps.per_client, 3);
+        for bad in ["0", "-1", "many"] {
+            let caps = SessionCaps::from_env(Arc::clone(&manager), |_| Some(bad.into()));
+            assert_eq!(caps.per_client, MAX_PER_CLIENT, "{bad}");
+        }
+        assert_eq!(
+            SessionCaps::from_env(manager, |_| None).per_client,
+            MAX_PER_CLIENT
+        );
+    }
+
+    #[test]
+    fn owners_are_forgotten_rather_than_grow_without_bound() {
+        let caps = SessionCaps::new(Arc::new(LocalSessionManager::default()), 4);
+        for n in 0..=MAX_CLIENTS_TRACKED {
+            let ip = std::net::IpAddr::from(std::net::Ipv6Addr::from(u128::try_from(n).unwrap()));
+            caps.opened(&ClientId::address(ip), "s");
+        }
+        assert!(caps.owners.lock().len() <= MAX_CLIENTS_TRACKED);
+    }
 }
