@@ -2,6 +2,7 @@
 //! None of these tests needs the real model: they build a tiny BERT (random weights, a
 //! hand-written WordPiece tokenizer) in a temporary directory, check that it loads and embeds,
 //! then break one file at a time.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::HashMap;
 use std::path::Path;

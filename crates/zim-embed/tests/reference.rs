@@ -6,6 +6,7 @@
 //! `$ZIM_EMBED_MODEL_DIR`, or by default `${XDG_CACHE_HOME:-$HOME/.cache}/zim-mcp/models/
 //! all-MiniLM-L6-v2`. Without it these tests fail, saying how to install it, unless
 //! `ZIM_EMBED_SKIP_MODEL_TESTS=1` is set.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -2,6 +2,7 @@
 //! inversion of every page's links (as `zim_links` reads them), shards merge into the same
 //! graph as a whole build, a sidecar of another archive is refused, and the section index
 //! finds pages by their sections and by the words other pages link to them with.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -53,6 +53,7 @@
 //! [`QUESTION_SUBJECT_MAX_WORDS`] words) become [`Intent::Summary`] of the subject, since a
 //! small model asking that wants the opening paragraph of the article; longer or "how/why"
 //! questions become [`Intent::Search`] of the sentence.
+#![forbid(unsafe_code)]
 
 mod archive;
 mod direction;

@@ -6,6 +6,7 @@
 //! literal given to `rx(...)` or `Regex::new(...)` and compiles it the same way. It also
 //! fails when such a call is given anything but a literal it can check, so a new pattern
 //! cannot escape it.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use regex::Regex;
 use std::path::{Path, PathBuf};

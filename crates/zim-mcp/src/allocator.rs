@@ -24,6 +24,7 @@ pub fn tune() {
     {
         // SAFETY: mallopt only sets allocator parameters; it is called before any other
         // thread is started. A refusal (return value 0) leaves glibc's defaults in place.
+        #[allow(unsafe_code)]
         unsafe {
             libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
         }

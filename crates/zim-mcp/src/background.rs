@@ -73,6 +73,7 @@ pub fn spawn_index_builder(service: Arc<ZimService>) {
 fn lower_priority() {
     // SAFETY: setpriority only reads its integer arguments; on Linux, PRIO_PROCESS with
     // who = 0 changes the calling thread's nice value, which threads it creates inherit.
+    #[allow(unsafe_code)]
     let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
     if done != 0 {
         tracing::debug!("index builder: could not lower its priority");

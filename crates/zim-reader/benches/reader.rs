@@ -3,6 +3,7 @@
 //! and, when `ZIM_BENCH_RUSTDOCS` names it, the big rustdocs archive.
 //! `scripts/bench_reader_libzim.py` times the same operations with
 //! python-libzim on the same entries (same selection rule, see `Sample`).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // bench code: a panic is a failed run
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

@@ -30,8 +30,10 @@ pub(crate) struct AppendBuf {
 // SAFETY: the buffer owns its allocation; the published prefix is immutable and reads of it
 // are ordered after its writes by the Release/Acquire pair on `len`; the unpublished tail is
 // only written through the one `TailWriter` of the moment.
+#[allow(unsafe_code)]
 unsafe impl Send for AppendBuf {}
 // SAFETY: as above: `&AppendBuf` only gives access to the immutable published prefix.
+#[allow(unsafe_code)]
 unsafe impl Sync for AppendBuf {}
 
 impl AppendBuf {
@@ -60,6 +62,7 @@ impl AppendBuf {
     }
 
     /// `[start, end)` of the published prefix, or `None` if it is not (yet) all written.
+    #[allow(unsafe_code)]
     pub(crate) fn get(&self, start: usize, end: usize) -> Option<&[u8]> {
         if start > end || end > self.len() {
             return None;
@@ -75,11 +78,13 @@ impl AppendBuf {
     /// # Safety
     /// No other `TailWriter` of this buffer may exist while this one does (callers create
     /// it under the lock that guards the decoder writing the buffer).
+    #[allow(unsafe_code)]
     pub(crate) unsafe fn tail_writer(&self) -> TailWriter<'_> {
         TailWriter { buf: self }
     }
 }
 
+#[allow(unsafe_code)]
 impl Drop for AppendBuf {
     fn drop(&mut self) {
         // SAFETY: `ptr`/`cap` come from the `Vec` leaked in `new`; length 0 since `u8` needs
@@ -97,6 +102,7 @@ pub(crate) struct TailWriter<'a> {
 // allocation size; `as_mut_ptr` is the allocation start (zstd writes only at or after the
 // position it is given, which is the published length, and reads earlier bytes as its
 // window); `filled_until` publishes bytes zstd reports as written.
+#[allow(unsafe_code)]
 unsafe impl zstd::zstd_safe::WriteBuf for TailWriter<'_> {
     fn as_slice(&self) -> &[u8] {
         self.buf.get(0, self.buf.len()).unwrap_or(&[])
@@ -121,6 +127,7 @@ unsafe impl zstd::zstd_safe::WriteBuf for TailWriter<'_> {
 }
 
 #[cfg(test)]
+#[allow(unsafe_code)]
 mod tests {
     use super::*;
     use std::sync::Arc;
@@ -171,6 +178,7 @@ mod tests {
         }
         // SAFETY (test): 100 bytes written.
         unsafe { w.filled_until(100) };
+        // SAFETY (test): a smaller length, which must leave the published 100 bytes alone.
         unsafe { w.filled_until(50) };
         assert_eq!(buf.len(), 100);
         assert!(buf.capacity() >= 100);

@@ -696,6 +696,9 @@ impl Inner {
         Ok((b, e.max(b)))
     }
 
+    /// Size of namespace `ns`, for the informational counts libzim reports without failing
+    /// (`article_count`, `media_count`): 0 when the dirents bounding it cannot be read. Such
+    /// damage is an error wherever an entry is read, and `check()` reports it.
     pub(crate) fn ns_count(&self, ns: u8) -> u32 {
         self.ns_range(ns).map(|(b, e)| e - b).unwrap_or(0)
     }

@@ -142,6 +142,7 @@ impl InPlace {
             src.set_pos((*in_pos).min(end));
             // SAFETY: `fill` runs under the cluster's decoder lock with `&mut self`, so this
             // is the only writer of `buf`.
+            #[allow(unsafe_code)]
             let mut tail = unsafe { buf.tail_writer() };
             let pos = buf.len();
             let mut out = OutBuffer::around_pos(&mut tail, pos);

@@ -1,6 +1,7 @@
 //! What an open archive reads is decided by its descriptors, and the reader reports where they
 //! really are: the server's containment check relies on it (a name checked before the open can
 //! be swapped before the open; a descriptor cannot).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;
 

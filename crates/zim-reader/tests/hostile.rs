@@ -1,6 +1,7 @@
 //! Hand-crafted archives: every format variant the real test files lack
 //! (extended offsets, xz/zstd/stored mixes, redirect loops) and hostile
 //! headers that must fail without huge allocations or panics.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod builder;
 

@@ -4,6 +4,7 @@
 //! test; the work per case is bounded by the small cluster cap.
 //!
 //! `ZIM_FUZZ_CASES` sets the total number of cases (default 4000).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;
 

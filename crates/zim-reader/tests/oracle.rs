@@ -1,6 +1,7 @@
 //! Compares everything the reader reports with the python-libzim oracle
 //! (`tests/data/oracle/*.json`) for every valid archive, including split,
 //! embedded and multi-range copies.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;
 

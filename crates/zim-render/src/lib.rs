@@ -19,6 +19,7 @@
 //! reference its equivalence tests compare against), [`page_lead`] and [`html_text`] (plain
 //! text for snippets and previews, stopping at a character budget). Character references
 //! are decoded with html5ever's own entity table on both paths.
+#![forbid(unsafe_code)]
 
 mod attrs;
 mod compact;

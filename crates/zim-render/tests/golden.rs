@@ -1,6 +1,7 @@
 //! Golden tests: real pages of every archive family rendered into checked-in expected
 //! files under `tests/golden/`. Run with `UPDATE_GOLDEN=1` to rewrite them after a
 //! deliberate change, then read the diff.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::HashMap;
 use std::fs;

@@ -1,4 +1,5 @@
 //! Hostile inputs render or fail cleanly, without recursion blow-ups.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use zim_render::{Document, RenderError, RenderOptions, page, wiki_page_parts};
 

@@ -1,4 +1,5 @@
 //! Behaviour tests: Markdown features, noise removal, views, links, paging, budgets.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use zim_render::{
     Budget, Document, LinkKind, LinkStyle, RenderOptions, TableStyle, page, wiki_page_parts,

@@ -3,6 +3,7 @@
 //! `text/html` entry of the Wikipedia-like test archives: same title, same sections, and
 //! a body with the same text and the same element sequence once parsed (the markup
 //! itself may differ in quoting and in end tags the tree builder would have implied).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::{Path, PathBuf};
 

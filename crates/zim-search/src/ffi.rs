@@ -1,6 +1,10 @@
 //! The `cxx` bridge to libxapian (see `cxx/bridge.cpp`). Every fallible call returns `Result`:
 //! C++ exceptions (Xapian errors included) arrive here as `cxx::Exception`, never as aborts.
 
+// SAFETY: the `unsafe extern "C++"` block declares functions of `cxx/bridge.h` with the
+// signatures they have there; cxx checks them against the C++ at build time (static
+// assertions in the generated code), so calling them from Rust is safe.
+#[allow(unsafe_code)]
 #[cxx::bridge(namespace = "zimsearch")]
 pub(crate) mod bridge {
     /// One matching document, as stored in the index.
@@ -109,4 +113,5 @@ pub(crate) mod bridge {
 // SAFETY: a XapianIndex owns its Xapian::Database, parser and stemmer and shares no mutable
 // state with other handles; the pool hands each handle to one thread at a time (it is never
 // used concurrently, only moved between threads), which Xapian supports.
+#[allow(unsafe_code)]
 unsafe impl Send for bridge::XapianIndex {}

@@ -1,4 +1,5 @@
 //! Degradation, filters, pagination, snippets, split archives and corrupt indexes.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;
 

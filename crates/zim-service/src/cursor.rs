@@ -69,12 +69,16 @@ impl CursorCodec {
     }
 
     pub fn with_key(key: [u8; 32]) -> Self {
-        let mac = match HmacSha256::new_from_slice(&key) {
-            Ok(mac) => mac,
-            // HMAC accepts keys of any length; only fixed-key MACs can fail here.
-            Err(_) => unreachable!("HMAC-SHA256 accepts a 32-byte key"),
-        };
-        Self { mac }
+        // HMAC pads a key shorter than the hash's block (64 bytes for SHA-256) with zeros, so
+        // the padded block is the same key, given through the fixed-size constructor that
+        // cannot fail (`new_from_slice` can, for other MACs).
+        let mut block = [0u8; 64];
+        for (b, k) in block.iter_mut().zip(key) {
+            *b = k;
+        }
+        Self {
+            mac: <HmacSha256 as Mac>::new(&block.into()),
+        }
     }
 
     fn mac(&self) -> HmacSha256 {
@@ -165,6 +169,19 @@ mod tests {
     struct Walk {
         scan_at: u32,
         ns: String,
+    }
+
+    #[test]
+    fn the_padded_key_is_the_key() {
+        let key = [7u8; 32];
+        let mut ours = CursorCodec::with_key(key).mac();
+        let mut reference = HmacSha256::new_from_slice(&key).expect("any key length");
+        ours.update(b"state");
+        reference.update(b"state");
+        assert_eq!(
+            ours.finalize().into_bytes(),
+            reference.finalize().into_bytes()
+        );
     }
 
     #[test]

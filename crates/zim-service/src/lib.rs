@@ -3,6 +3,7 @@
 //!
 //! Everything here is transport-agnostic and synchronous (the ZIM reader is synchronous);
 //! the `zim-mcp` binary calls into it from blocking tasks.
+#![forbid(unsafe_code)]
 
 pub mod backend;
 pub mod cache;

@@ -1,5 +1,6 @@
 //! The service against the real test archives in `tests/data`, checked against the
 //! python-libzim oracle.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::PathBuf;
 

@@ -1,5 +1,6 @@
 //! Archive-type presets (`presets_override_path`) on a Q&A archive made by sotoki
 //! (`tests/data/qa.zim`, written by `tests/data/make_qa_zim.py`).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::{Path, PathBuf};
 

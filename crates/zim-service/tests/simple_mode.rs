@@ -1,5 +1,6 @@
 //! `zim_query` against the real test archives: routing, archive selection, title
 //! resolution, fallback, and the synthesize briefing.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::PathBuf;
 

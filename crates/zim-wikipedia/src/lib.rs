@@ -7,6 +7,7 @@
 //! - [`params`]: validation of each method's parameters, with the API's error messages.
 //! - [`lang`]: ISO 639-1 request languages against the ISO 639-3 codes archives declare.
 //! - [`cache`]: the response cache (`CACHE_MAX` entries, `CACHE_TTL` milliseconds).
+#![forbid(unsafe_code)]
 
 pub mod cache;
 pub mod jsonrpc;

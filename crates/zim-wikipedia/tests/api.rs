@@ -1,5 +1,6 @@
 //! The three methods against real archives: the Ray Charles Wikipedia archives (English) and
 //! the Belarusian Wikibooks archive.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::path::PathBuf;
 use std::sync::Arc;

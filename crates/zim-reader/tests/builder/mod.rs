@@ -1,6 +1,7 @@
 //! A tiny ZIM writer for hand-crafted test archives (new namespace scheme,
 //! v6.1, v0 title listing, MD5 checksum). Only for tests.
 #![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use md5::{Digest, Md5};
 

@@ -40,7 +40,8 @@ impl Default for LeadCache {
 }
 
 /// The leads of entries `indices` of `open`, in that order (redirects followed; empty for a
-/// page that is not HTML or cannot be read), from `cache` when it holds them.
+/// page that is not HTML or cannot be read), from `cache` when it holds them. Only leads that
+/// were read are cached: an entry that could not be read is tried again next time.
 pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) -> Vec<Arc<str>> {
     let uuid = open.archive.uuid();
     let mut leads: Vec<Option<Arc<str>>> = indices
@@ -67,10 +68,10 @@ pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) 
         .map_or(1, usize::from)
         .min(MAX_READERS)
         .min(clusters);
-    let read: Vec<(usize, u32, String)> = if readers <= 1 {
+    let read: Vec<(usize, u32, Option<String>)> = if readers <= 1 {
         missing
             .iter()
-            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index).unwrap_or_default()))
+            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index)))
             .collect()
     } else {
         let share = missing.len().div_ceil(readers);
@@ -81,13 +82,12 @@ pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) 
                     scope.spawn(move || {
                         chunk
                             .iter()
-                            .map(|(slot, index, _)| {
-                                (*slot, *index, read_lead(open, *index).unwrap_or_default())
-                            })
+                            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index)))
                             .collect::<Vec<_>>()
                     })
                 })
                 .collect();
+            // A reader that panicked leaves its slots unfilled: empty leads, not cached.
             workers
                 .into_iter()
                 .flat_map(|w| w.join().unwrap_or_default())
@@ -95,6 +95,9 @@ pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) 
         })
     };
     for (slot, index, text) in read {
+        let Some(text) = text else {
+            continue;
+        };
         let lead: Arc<str> = text.into();
         if let Some(cache) = cache {
             cache.inner.insert((uuid.clone(), index), lead.clone());
@@ -118,10 +121,12 @@ fn location(open: &OpenArchive, index: u32) -> (u32, u32) {
         .unwrap_or((u32::MAX, u32::MAX))
 }
 
+/// The lead of entry `index`: empty for a page that is not HTML, `None` when the entry cannot
+/// be read.
 fn read_lead(open: &OpenArchive, index: u32) -> Option<String> {
     let entry = open.archive.entry_at(index).ok()?.resolve().ok()?;
     if !entry.mimetype().ok()?.contains("html") {
-        return None;
+        return Some(String::new());
     }
     let blob = entry.content().ok()?;
     Some(zim_render::page_lead(&blob, LEAD_CHARS))

@@ -894,7 +894,9 @@ fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Optio
         None => open.archive.entry_by_path(&best.path).ok()??,
     };
     let entry = entry.resolve().ok()?;
-    let mime = entry.mimetype().unwrap_or("").to_owned();
+    // A page whose type cannot be read has no passage (as `read_lead` and `page_html` skip
+    // it), rather than being read as plain text.
+    let mime = entry.mimetype().ok()?.to_owned();
     let blob = entry.content().ok()?;
     let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
     let text = String::from_utf8_lossy(bytes);

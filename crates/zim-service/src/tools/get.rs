@@ -361,11 +361,13 @@ pub fn get_json(
             let cap =
                 usize::try_from(args.max_content_length.unwrap_or(1_000)).unwrap_or(usize::MAX);
             let mut view = ctx.renderer.view(&html, args.view, cap)?;
+            // An unreadable type is archive damage, reported as such (as `get_entry` does),
+            // not a `content_type` of "".
             let mime = found
                 .entry
                 .mimetype()
-                .map(|m| m.to_string())
-                .unwrap_or_default();
+                .map_err(|e| archive_error("get_entry", e))?
+                .to_string();
             if let Some(actual) = &found.matched_path {
                 set(&mut view, "requested_path", json!(requested));
                 set(&mut view, "actual_path", json!(actual));

@@ -1518,7 +1518,8 @@ fn check_walk_cursor(svc: &ZimService, cursor: &str, ns: &str) -> Result<(), Too
 }
 
 /// A listed entry: path and title, its type (its target's, for a redirect) and a preview of
-/// its text.
+/// its text. An entry or type that cannot be read (a damaged archive) lists with a `null`
+/// type and no preview, as `zim_links` does, rather than as an entry of type "".
 fn browse_row(open: &OpenArchive, summary: &Value) -> Value {
     let entry = summary
         .get("index")
@@ -1532,13 +1533,9 @@ fn browse_row(open: &OpenArchive, summary: &Value) -> Value {
                 Some(e)
             }
         });
-    let (mime, preview) = match &entry {
-        Some(e) => {
-            let mime = e.mimetype().map(|m| m.to_string()).unwrap_or_default();
-            let preview = preview_of(e, &mime);
-            (mime, preview)
-        }
-        None => (String::new(), String::new()),
+    let (mime, preview) = match entry.as_ref().and_then(|e| Some((e, e.mimetype().ok()?))) {
+        Some((e, mime)) => (Some(mime.to_owned()), preview_of(e, mime)),
+        None => (None, String::new()),
     };
     let mut row = json!({
         "path": display_path(open, summary),
