@@ -3,6 +3,8 @@
 //! (every old-scheme asset is under `-/`). `tests/e2e/test_cli.py` checks the same through
 //! Python; these run with every `cargo test`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 

@@ -3,6 +3,8 @@
 //! only), so the build for those who cannot install libxapian is known to work, not only to
 //! compile.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -7,6 +7,8 @@
 //! module prefix it has. References to the crate root (`crate::some_macro!`) are ignored: the
 //! root only declares modules.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
