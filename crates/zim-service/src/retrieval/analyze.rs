@@ -71,6 +71,7 @@ const STOPWORDS: &[&str] = &[
     "ie",
     "if",
     "in",
+    "instead",
     "into",
     "is",
     "it",
@@ -97,6 +98,7 @@ const STOPWORDS: &[&str] = &[
     "please",
     "possible",
     "properly",
+    "rather",
     "really",
     "should",
     "show",
@@ -182,6 +184,9 @@ const WEAK_WORDS: &[&str] = &[
     "write",
 ];
 
+/// Words that start a new clause, ending a contrasted phrase ("instead of X and Y").
+const CLAUSE_JOINERS: &[&str] = &["and", "but", "so", "then", "because", "while", "when"];
+
 /// A request, analysed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Analysis {
@@ -223,13 +228,32 @@ pub fn analyze(request: &str) -> Analysis {
     let text: String = request.chars().take(MAX_ANALYSED_CHARS).collect();
     let mut analysis = Analysis::default();
     let mut run: Vec<&str> = Vec::new();
+    // Inside "instead of X" / "rather than X": X is what the asker does not want, so its
+    // words only weakly mark the topic.
+    let mut contrast = false;
+    let mut previous = String::new();
     for (position, raw) in text.split_whitespace().enumerate() {
         let token = trim_token(raw);
+        let lower = token.to_lowercase();
+        let opens_contrast = matches!(
+            (previous.as_str(), lower.as_str()),
+            ("instead", "of") | ("rather", "than") | ("other", "than")
+        );
+        previous = lower.clone();
+        if opens_contrast {
+            contrast = true;
+            continue;
+        }
+        if CLAUSE_JOINERS.contains(&lower.as_str()) {
+            contrast = false;
+        }
+        let clause_ends = raw.ends_with([',', ';', '?', '!', '.', ':']);
         if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
             flush_name(&mut analysis, &mut run);
             continue;
         }
-        let is_name_word = position > 0
+        let is_name_word = !contrast
+            && position > 0
             && token.chars().next().is_some_and(char::is_uppercase)
             && token
                 .chars()
@@ -244,6 +268,15 @@ pub fn analyze(request: &str) -> Analysis {
         // Sentence punctuation after a word ends a name ("Ray Charles, the singer").
         if raw.ends_with([',', ';', ':', '?', '!', '.', ')']) {
             flush_name(&mut analysis, &mut run);
+        }
+        if contrast {
+            for word in words_of(token) {
+                push_contrasted(&mut analysis, &word);
+            }
+            if clause_ends {
+                contrast = false;
+            }
+            continue;
         }
         if is_identifier(token) {
             if analysis.identifiers.len() < MAX_IDENTIFIERS
@@ -311,6 +344,18 @@ fn push_kept(analysis: &mut Analysis, word: &str) {
     if analysis.terms.len() < MAX_TERMS && !analysis.terms.iter().any(|t| t == word) {
         analysis.terms.push(word.to_owned());
     }
+}
+
+/// A word of a contrasted phrase ("instead of crates.io"): searched, but weak.
+fn push_contrasted(analysis: &mut Analysis, word: &str) {
+    if analysis.terms.len() >= MAX_TERMS || word.is_empty() || is_stopword(word) {
+        return;
+    }
+    if analysis.terms.iter().any(|t| t == word) {
+        return;
+    }
+    analysis.weak.push(word.to_owned());
+    analysis.terms.push(word.to_owned());
 }
 
 fn push_term(analysis: &mut Analysis, word: &str) {
@@ -500,6 +545,19 @@ mod tests {
         );
         assert!(analyze("What is a closure?").names.is_empty());
         assert!(analyze("I like it").names.is_empty());
+    }
+
+    #[test]
+    fn a_contrasted_phrase_is_weak() {
+        let a = analyze("use a crate straight from a github repo instead of crates.io");
+        assert!(a.identifiers.is_empty(), "{a:?}");
+        assert!(a.weak.contains(&"crates".to_owned()));
+        assert!(a.strong_terms().contains(&"github"));
+        assert!(!a.terms.contains(&"instead".to_owned()));
+        let a = analyze("sort with a closure rather than Ord, and keep it stable");
+        assert!(a.names.is_empty(), "{a:?}");
+        assert!(a.weak.contains(&"ord".to_owned()));
+        assert!(a.strong_terms().contains(&"stable"));
     }
 
     #[test]
