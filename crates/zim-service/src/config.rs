@@ -1252,6 +1252,81 @@ mod tests {
         }
     }
 
+    /// The exact text of each kind of range message, so a refactoring of the checks cannot
+    /// change what operators read.
+    #[test]
+    fn range_messages_keep_their_wording() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases: &[(&str, &str, &str)] = &[
+            ("OPENZIM_MCP_PORT", "0", "`port`: 0 is outside 1-65535"),
+            (
+                "OPENZIM_MCP_WATCH_INTERVAL_SECONDS",
+                "61",
+                "`watch_interval_seconds`: 61 is outside 1-60",
+            ),
+            (
+                "OPENZIM_MCP_RESOURCE_CACHE_TTL_SECONDS",
+                "-1",
+                "`resource_cache_ttl_seconds`: must be 0-86400",
+            ),
+            (
+                "OPENZIM_MCP_CACHE__MAX_SIZE",
+                "10001",
+                "`cache.max_size`: must be 1-10000",
+            ),
+            (
+                "OPENZIM_MCP_CACHE__MAX_BYTES",
+                "8589934593",
+                "`cache.max_bytes`: must be 0-8589934592 (8 GiB)",
+            ),
+            (
+                "OPENZIM_MCP_CACHE__LIBZIM_CLUSTER_CACHE_MAX_SIZE_BYTES",
+                "4294967297",
+                "`cache.libzim_cluster_cache_max_size_bytes`: must be 0-4294967296 (4 GiB)",
+            ),
+            (
+                "OPENZIM_MCP_CONTENT__SNIPPET_LENGTH",
+                "99",
+                "`content.snippet_length`: must be at least 100",
+            ),
+            (
+                "OPENZIM_MCP_CONTENT__TABLE_CHAR_THRESHOLD",
+                "49",
+                "`content.table_char_threshold`: 49 is below the minimum 50",
+            ),
+            (
+                "OPENZIM_MCP_SEARCH__FUZZY_TITLE_SCORE_PENALTY",
+                "1.5",
+                "`search.fuzzy_title_score_penalty`: 1.5 is outside 0-1",
+            ),
+            (
+                "OPENZIM_MCP_ML__RERANKER__FIRST_CALL_TIMEOUT_SECONDS",
+                "0.05",
+                "`ml.reranker.first_call_timeout_seconds`: 0.05 is outside 0.1-120",
+            ),
+            (
+                "OPENZIM_MCP_RATE_LIMIT__REQUESTS_PER_SECOND",
+                "0",
+                "`rate_limit.requests_per_second`: must be a positive number",
+            ),
+            (
+                "OPENZIM_MCP_RATE_LIMIT__PER_OPERATION_LIMITS",
+                "{\"search\": {\"requests_per_second\": 1, \"burst_size\": 0}}",
+                "`rate_limit.per_operation_limits.search.burst_size`: must be 1-1000",
+            ),
+        ];
+        for (key, value, expected) in cases {
+            let err = Config::load(None, env(&[(key, value)]), &dir_cli(dir.path()))
+                .expect_err(key)
+                .to_string();
+            assert_eq!(
+                err,
+                format!("invalid configuration value for {expected}"),
+                "{key}={value}"
+            );
+        }
+    }
+
     #[test]
     fn unknown_file_keys_and_missing_dirs_are_errors() {
         let dir = tempfile::tempdir().unwrap();
