@@ -40,3 +40,13 @@ pub(super) fn env_entry(defaults: &Value, key: &str, raw: &str) -> Option<(Vec<S
     };
     Some((path, value))
 }
+
+/// The variable that sets the field at `path` (`rate_limit.burst_size` ->
+/// `OPENZIM_MCP_RATE_LIMIT__BURST_SIZE`).
+#[cfg(test)]
+pub(super) fn env_var(path: &str) -> String {
+    format!(
+        "{ENV_PREFIX}{}",
+        path.replace('.', "__").to_ascii_uppercase()
+    )
+}

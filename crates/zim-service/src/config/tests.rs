@@ -1,4 +1,5 @@
-//! The configuration's tests: loading and precedence, openzim-mcp compatibility.
+//! The configuration's tests: loading and precedence, openzim-mcp compatibility, and the
+//! bounds of every declared range (generated from the tables).
 
 use super::*;
 use std::io::Write;
@@ -367,4 +368,193 @@ fn safe_startup_rules() {
         };
         assert!(local.check_safe_startup().is_ok(), "{host}");
     }
+}
+
+/// Values just inside and just outside a declared range: (accepted, rejected).
+fn probes(bounds: validate::Bounds) -> (Vec<validate::Num>, Vec<validate::Num>) {
+    use validate::{Bounds, Num};
+    let nudge = |x: f64| 1e-6 * x.abs().max(1.0);
+    match bounds {
+        Bounds::Between(Num::Int(lo), Num::Int(hi)) => (
+            vec![Num::Int(lo), Num::Int(hi)],
+            vec![Num::Int(lo - 1), Num::Int(hi + 1)],
+        ),
+        Bounds::AtLeast(Num::Int(lo)) => (
+            vec![Num::Int(lo), Num::Int(lo + 1_000_000)],
+            vec![Num::Int(lo - 1)],
+        ),
+        Bounds::Between(Num::Float(lo), Num::Float(hi)) => (
+            vec![Num::Float(lo), Num::Float(hi)],
+            vec![Num::Float(lo - nudge(lo)), Num::Float(hi + nudge(hi))],
+        ),
+        Bounds::AtLeast(Num::Float(lo)) => (
+            vec![Num::Float(lo), Num::Float(lo + 1e6)],
+            vec![Num::Float(lo - nudge(lo))],
+        ),
+        Bounds::Positive => (
+            vec![Num::Float(1e-6), Num::Float(1e6)],
+            vec![Num::Float(0.0), Num::Float(-1.0)],
+        ),
+        mixed => panic!("a range mixes integer and float bounds: {mixed:?}"),
+    }
+}
+
+/// Every range of every table, a per-operation rate limit's included: its bounds are accepted
+/// and the values one step outside are refused, both by the table's check and end to end
+/// through the field's environment variable, which also round-trips the accepted values. A
+/// new entry in a table is covered without a new test.
+#[test]
+fn every_declared_range_holds_at_its_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    writeln!(
+        file,
+        "[rate_limit.per_operation_limits.search]\nrequests_per_second = 2.0\nburst_size = 3"
+    )
+    .unwrap();
+    let load =
+        |vars: Vec<(String, String)>| Config::load(Some(file.path()), vars, &dir_cli(dir.path()));
+    let base = load(Vec::new()).unwrap();
+    let ranges = base.ranged();
+    assert!(
+        ranges
+            .iter()
+            .any(|r| r.path == "rate_limit.per_operation_limits.search.burst_size"),
+        "per-operation buckets are range-checked"
+    );
+    for range in &ranges {
+        assert!(range.check().is_ok(), "default of {} in range", range.path);
+        let (inside, outside) = probes(range.bounds);
+        let var = env::env_var(&range.path);
+        for value in inside {
+            let probe = validate::Ranged {
+                value: Some(value),
+                ..range.clone()
+            };
+            assert!(probe.check().is_ok(), "{} accepts {value}", range.path);
+            let config = load(vec![(var.clone(), value.to_string())])
+                .unwrap_or_else(|e| panic!("{var}={value}: {e}"));
+            let back = config
+                .ranged()
+                .into_iter()
+                .find(|r| r.path == range.path)
+                .and_then(|r| r.value);
+            assert_eq!(back, Some(value), "{var}={value} round-trips");
+        }
+        for value in outside {
+            let probe = validate::Ranged {
+                value: Some(value),
+                ..range.clone()
+            };
+            let err = probe.check().expect_err(&range.path);
+            assert!(
+                matches!(&err, ConfigError::Field { field, .. } if *field == range.path),
+                "{err}"
+            );
+            match load(vec![(var.clone(), value.to_string())]) {
+                Err(ConfigError::Field { field, .. }) if field == range.path => {}
+                other => panic!("{var}={value} should be refused for its field: {other:?}"),
+            }
+        }
+    }
+}
+
+/// One environment variable per section (and one top-level) reaches its field; every
+/// section of the configuration has one here.
+#[test]
+fn one_env_var_per_section_round_trips() {
+    use serde_json::json;
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &str, Value)] = &[
+        ("server_name", "my-zims", json!("my-zims")),
+        ("cache.persistence_enabled", "yes", json!(true)),
+        ("content.max_binary_size", "2048", json!(2048)),
+        ("logging.level", "debug", json!("debug")),
+        ("meta.tokenizer_encoding", "o200k_base", json!("o200k_base")),
+        ("ml.reranker.model_id", "some/model", json!("some/model")),
+        ("index.dir", "/var/cache/idx", json!("/var/cache/idx")),
+        ("index.auto_build", "on", json!(true)),
+        ("query_rewrite.enabled", "0", json!(false)),
+        ("rate_limit.enabled", "false", json!(false)),
+        ("search.fuzzy_title_min_query_len", "6", json!(6)),
+        ("synthesize.per_archive_k", "30", json!(30)),
+    ];
+    let defaults = serde_json::to_value(Config::default()).unwrap();
+    let Value::Object(top) = &defaults else {
+        panic!("the configuration is an object");
+    };
+    for (section, value) in top {
+        if value.is_object() {
+            assert!(
+                cases
+                    .iter()
+                    .any(|(path, ..)| path.split('.').next() == Some(section)),
+                "no environment case for section {section}"
+            );
+        }
+    }
+    for (path, raw, expected) in cases {
+        let var = env::env_var(path);
+        let config = Config::load(None, env(&[(&var, raw)]), &dir_cli(dir.path()))
+            .unwrap_or_else(|e| panic!("{var}={raw}: {e}"));
+        let tree = serde_json::to_value(&config).unwrap();
+        let keys: Vec<String> = path.split('.').map(str::to_owned).collect();
+        assert_eq!(tree::get_path(&tree, &keys), Some(expected), "{var}={raw}");
+        assert_ne!(
+            tree::get_path(&defaults, &keys),
+            Some(expected),
+            "{path} changed"
+        );
+    }
+}
+
+/// The declared ranges are openzim-mcp 3.4.0's (zim-mcp's own: `cache.max_bytes`,
+/// `cache.libzim_cluster_cache_max_size_bytes`); a change to one is a change of contract.
+#[test]
+fn declared_ranges_are_openzim_mcps() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config::load(None, env(&[]), &dir_cli(dir.path())).unwrap();
+    let listed: Vec<String> = config
+        .ranged()
+        .iter()
+        .map(|r| match r.bounds {
+            validate::Bounds::Between(lo, hi) => format!("{} {lo}..={hi}", r.path),
+            validate::Bounds::AtLeast(lo) => format!("{} {lo}..", r.path),
+            validate::Bounds::Positive => format!("{} >0", r.path),
+        })
+        .collect();
+    let expected = "\
+port 1..=65535
+watch_interval_seconds 1..=60
+resource_cache_ttl_seconds 0..=86400
+cache.max_size 1..=10000
+cache.ttl_seconds 60..=86400
+cache.max_bytes 0..=8589934592
+cache.libzim_cluster_cache_max_size_bytes 0..=4294967296
+cache.libzim_dirent_cache_max_count 0..=10000000
+content.max_content_length 100..
+content.snippet_length 100..
+content.default_search_limit 1..=100
+content.table_row_threshold 1..
+content.table_char_threshold 50..
+content.infobox_kv_limit 1..=200
+search.structured_suggestions_limit 1..=20
+search.fuzzy_title_min_query_len 2..=20
+search.fuzzy_title_score_penalty 0..=1
+search.search_all_total_timeout_seconds 0..=300
+synthesize.top_n 1..=50
+synthesize.per_archive_k 1..=100
+synthesize.output_char_budget 500..=20000
+synthesize.section_affinity_threshold 0..=1
+synthesize.section_affinity_boost 1..=10
+synthesize.max_secondary_archive_hits 0..=50
+synthesize.cross_archive_min_overlap 1..=10
+ml.reranker.final_top_k 1..=100
+ml.reranker.max_query_length 1..=4096
+ml.reranker.max_passage_length 1..=8192
+ml.reranker.min_query_tokens 0..=64
+ml.reranker.first_call_timeout_seconds 0.1..=120
+rate_limit.requests_per_second >0
+rate_limit.burst_size 1..=1000";
+    assert_eq!(listed.join("\n"), expected);
 }
