@@ -209,7 +209,7 @@ impl RenderBackend for ZimRenderBackend {
                     "No section with id='{}' in entry '{}'. `section_id` also accepts a \
                      section's heading title; `available_sections` pairs each id with its \
                      title, and `zim_get(view='toc')` lists them all.",
-                    crate::tools::entry::truncate(section_id, 100),
+                    crate::text::truncate(section_id, 100),
                     entry.path()
                 ),
             )

@@ -377,7 +377,9 @@ impl ZimService {
     ) -> Result<(get::Branch, OpenArchive, Option<usize>), ToolError> {
         let branch = get::validate(args)?;
         let compact = if args.compact {
-            Some(crate::backend::budget_chars(args.compact_budget.as_ref())?)
+            Some(crate::tools::args::budget_chars(
+                args.compact_budget.as_ref(),
+            )?)
         } else {
             None
         };

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::ToolError;
+use crate::text::truncate;
 
 /// Compact-mode budget: a profile (`"tiny"` 2,000, `"small"` 4,000, `"medium"` 6,000,
 /// `"large"` 12,000 characters) or a character count, clamped to 500-64,000.
@@ -465,10 +466,6 @@ pub fn coerce_args<T: JsonSchema + 'static>(args: Map<String, Value>) -> Map<Str
         .collect()
 }
 
-fn truncate(s: &str, max: usize) -> String {
-    s.chars().take(max).collect()
-}
-
 /// Check an optional integer argument against its documented range.
 pub fn check_range(name: &str, value: Option<u64>, min: u64, max: u64) -> Result<(), ToolError> {
     match value {
@@ -477,6 +474,36 @@ pub fn check_range(name: &str, value: Option<u64>, min: u64, max: u64) -> Result
             format!("{name} must be between {min} and {max} (got {v})"),
         )),
         _ => Ok(()),
+    }
+}
+
+/// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.
+pub fn budget_chars(budget: Option<&CompactBudget>) -> Result<usize, ToolError> {
+    // openzim-mcp's profiles and bounds: a number outside them is clamped (a token or byte
+    // count passed by mistake must not starve or flood the answer).
+    const MIN: i64 = 500;
+    const MAX: i64 = 64_000;
+    let clamp = |n: i64| usize::try_from(n.clamp(MIN, MAX)).unwrap_or(6_000);
+    match budget {
+        None => Ok(6_000),
+        Some(CompactBudget::Chars(n)) => Ok(clamp(*n)),
+        Some(CompactBudget::Preset(name)) => match name.trim().to_ascii_lowercase().as_str() {
+            "tiny" => Ok(2_000),
+            "small" => Ok(4_000),
+            "medium" => Ok(6_000),
+            "large" => Ok(12_000),
+            other => match other.parse::<i64>() {
+                Ok(n) => Ok(clamp(n)),
+                Err(_) => Err(ToolError::validation(
+                    "invalid_arguments",
+                    format!(
+                        "compact_budget must be tiny, small, medium, large or a number of \
+                         characters (got '{}')",
+                        truncate(other, 40)
+                    ),
+                )),
+            },
+        },
     }
 }
 

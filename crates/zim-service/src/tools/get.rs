@@ -340,7 +340,7 @@ fn answers_summary(
         .and_then(Value::as_str)
         .unwrap_or_default();
     let answer = strip_leading_score(body).trim();
-    Ok((!answer.is_empty()).then(|| crate::tools::entry::truncate(answer, cap)))
+    Ok((!answer.is_empty()).then(|| crate::text::truncate(answer, cap)))
 }
 
 pub fn get_json(
@@ -458,7 +458,7 @@ pub fn get_json(
             set(
                 &mut value,
                 "size_human",
-                json!(crate::tools::wire::human_size(size)),
+                json!(crate::text::human_size(size)),
             );
             crate::tools::wire::attach_meta_public(&mut value, truncated);
             Ok(value)

@@ -6,7 +6,8 @@ use zim_reader::Archive;
 
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
-use crate::tools::entry::{archive_error, truncate};
+use crate::text::truncate;
+use crate::tools::entry::archive_error;
 use crate::tools::namespace::{describe, namespace_ranges};
 
 /// Metadata values longer than this are cut (a description can be a whole page).

@@ -300,12 +300,12 @@ impl ZimService {
                 "entry_not_found",
                 format!(
                     "No article titled or at '{}' was found",
-                    crate::tools::entry::truncate(wanted, 200)
+                    crate::text::truncate(wanted, 200)
                 ),
             )
             .with_hint(format!(
                 "Try zim_query(\"search for {}\") to find the right article",
-                crate::tools::entry::truncate(wanted, 100)
+                crate::text::truncate(wanted, 100)
             )),
         })
     }
@@ -431,7 +431,7 @@ impl ZimService {
                             "requested": topic,
                             "note": format!(
                                 "No entry is titled or at '{}'; this answers from the pages that best match it. Ask for one of these paths by name for its {}.",
-                                crate::tools::entry::truncate(topic, 200),
+                                crate::text::truncate(topic, 200),
                                 view_name(&parsed.intent)
                             ),
                         }),
@@ -715,7 +715,7 @@ impl ZimService {
                 "section_not_found",
                 format!(
                     "No section '{}' in this article",
-                    crate::tools::entry::truncate(wanted, 100)
+                    crate::text::truncate(wanted, 100)
                 ),
             )
             .with_hint(format!("Sections: {}", titles.join(", ")))

@@ -363,10 +363,7 @@ pub fn synthesize(
         };
         let mut text = candidate.text.clone();
         if text.chars().count() > room {
-            text = format!(
-                "{}…",
-                crate::tools::entry::truncate(&text, room.saturating_sub(1))
-            );
+            text = format!("{}…", crate::text::truncate(&text, room.saturating_sub(1)));
             truncated = true;
         }
         remaining = remaining.saturating_sub(text.chars().count().saturating_add(overhead));

@@ -226,7 +226,7 @@ pub fn unknown_tool(name: &str, available: &[&str]) -> ToolError {
         "unknown_tool",
         format!(
             "No tool named '{}'.{hint} Available tools: {}.",
-            crate::tools::entry::truncate(name, 80),
+            crate::text::truncate(name, 80),
             available.join(", ")
         ),
     )
@@ -276,13 +276,13 @@ fn check_arguments(
                 matches.insert((*key).to_owned(), json!(c));
                 hints.push(format!(
                     "Did you mean '{c}' instead of '{}'?",
-                    crate::tools::entry::truncate(key, 80)
+                    crate::text::truncate(key, 80)
                 ));
             }
         }
         let shown: Vec<String> = unknown
             .iter()
-            .map(|k| crate::tools::entry::truncate(k, 80))
+            .map(|k| crate::text::truncate(k, 80))
             .collect();
         let mut message = format!(
             "`{tool}` does not accept argument(s): {}. ",
@@ -621,21 +621,6 @@ pub fn attach_meta_public(value: &mut Value, truncated: bool) {
 /// [`attach_meta`] with extra `_meta` keys, for the other tool modules.
 pub fn attach_meta_with(value: &mut Value, truncated: bool, extra: &[(&str, Value)]) {
     attach_meta(value, truncated, extra);
-}
-
-/// `1.95 KB`, as openzim-mcp writes sizes.
-pub fn human_size(bytes: u64) -> String {
-    const KB: f64 = 1024.0;
-    let b = bytes as f64;
-    if b < KB {
-        format!("{bytes} B")
-    } else if b < KB * KB {
-        format!("{:.2} KB", b / KB)
-    } else if b < KB * KB * KB {
-        format!("{:.2} MB", b / (KB * KB))
-    } else {
-        format!("{:.2} GB", b / (KB * KB * KB))
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1344,7 +1329,7 @@ fn browse(
             "invalid_mode",
             format!(
                 "`mode` must be one of ['page', 'walk'] (provided: '{}').",
-                crate::tools::entry::truncate(mode, 80)
+                crate::text::truncate(mode, 80)
             ),
         ));
     }
@@ -2040,10 +2025,7 @@ mod tests {
     }
 
     #[test]
-    fn sizes_domains_and_meta() {
-        assert_eq!(human_size(100), "100 B");
-        assert_eq!(human_size(20_077), "19.61 KB");
-        assert_eq!(human_size(3 * 1024 * 1024), "3.00 MB");
+    fn domains_and_meta() {
         assert_eq!(domain("https://user@Example.org:8080/a?b"), "example.org");
         assert_eq!(domain("raycharles.com/x"), "raycharles.com");
         let mut v = json!({"a": "xyz"});
