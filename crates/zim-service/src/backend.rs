@@ -13,7 +13,9 @@ use zim_reader::Entry;
 
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::OpenArchive;
-use crate::tools::args::{LinkDirection, View, ZimSearchArgs};
+use crate::tools::get::View;
+use crate::tools::links::LinkDirection;
+use crate::tools::search::ZimSearchArgs;
 
 /// Full-text, title and suggestion search over one archive.
 pub trait SearchBackend: Send + Sync {

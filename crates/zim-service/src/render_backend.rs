@@ -11,7 +11,8 @@ use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::cache::{Bounds, ResultCache};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
-use crate::tools::args::{LinkDirection, View};
+use crate::tools::get::View;
+use crate::tools::links::LinkDirection;
 
 /// Parsed documents kept for follow-up calls (TOC, then a section, then links...).
 const PARSED_CACHE_ENTRIES: u64 = 32;
