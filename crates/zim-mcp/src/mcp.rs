@@ -691,7 +691,8 @@ fn complete_entries(
     archive: Option<&str>,
     prefix: &str,
 ) -> Vec<String> {
-    use zim_service::tools::args::{SearchMode, ZimBrowseArgs, ZimSearchArgs};
+    use zim_service::tools::browse::ZimBrowseArgs;
+    use zim_service::tools::search::{SearchMode, ZimSearchArgs};
     let archive = match archive.map(str::trim).filter(|a| !a.is_empty()) {
         Some(a) => a.to_owned(),
         None => match service.registry().open_default() {

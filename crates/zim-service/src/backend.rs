@@ -13,7 +13,9 @@ use zim_reader::Entry;
 
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::OpenArchive;
-use crate::tools::args::{CompactBudget, LinkDirection, View, ZimSearchArgs};
+use crate::tools::get::View;
+use crate::tools::links::LinkDirection;
+use crate::tools::search::ZimSearchArgs;
 
 /// Full-text, title and suggestion search over one archive.
 pub trait SearchBackend: Send + Sync {
@@ -234,34 +236,4 @@ pub fn search_unavailable() -> ToolError {
         "Search is not available in this build (no search backend is installed)",
     )
     .with_hint("Use zim_browse to list entries or zim_get with a known entry_path")
-}
-
-/// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.
-pub fn budget_chars(budget: Option<&CompactBudget>) -> Result<usize, ToolError> {
-    // openzim-mcp's profiles and bounds: a number outside them is clamped (a token or byte
-    // count passed by mistake must not starve or flood the answer).
-    const MIN: i64 = 500;
-    const MAX: i64 = 64_000;
-    let clamp = |n: i64| usize::try_from(n.clamp(MIN, MAX)).unwrap_or(6_000);
-    match budget {
-        None => Ok(6_000),
-        Some(CompactBudget::Chars(n)) => Ok(clamp(*n)),
-        Some(CompactBudget::Preset(name)) => match name.trim().to_ascii_lowercase().as_str() {
-            "tiny" => Ok(2_000),
-            "small" => Ok(4_000),
-            "medium" => Ok(6_000),
-            "large" => Ok(12_000),
-            other => match other.parse::<i64>() {
-                Ok(n) => Ok(clamp(n)),
-                Err(_) => Err(ToolError::validation(
-                    "invalid_arguments",
-                    format!(
-                        "compact_budget must be tiny, small, medium, large or a number of \
-                         characters (got '{}')",
-                        crate::tools::entry::truncate(other, 40)
-                    ),
-                )),
-            },
-        },
-    }
 }

@@ -25,6 +25,7 @@ pub mod resources;
 pub mod retrieval;
 pub mod search_backend;
 pub mod service;
+pub mod text;
 pub mod tools;
 
 pub use error::{ErrorKind, ToolError, ToolErrorPayload};

@@ -11,7 +11,8 @@ use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::cache::{Bounds, ResultCache};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
-use crate::tools::args::{LinkDirection, View};
+use crate::tools::get::View;
+use crate::tools::links::LinkDirection;
 
 /// Parsed documents kept for follow-up calls (TOC, then a section, then links...).
 const PARSED_CACHE_ENTRIES: u64 = 32;
@@ -209,7 +210,7 @@ impl RenderBackend for ZimRenderBackend {
                     "No section with id='{}' in entry '{}'. `section_id` also accepts a \
                      section's heading title; `available_sections` pairs each id with its \
                      title, and `zim_get(view='toc')` lists them all.",
-                    crate::tools::entry::truncate(section_id, 100),
+                    crate::text::truncate(section_id, 100),
                     entry.path()
                 ),
             )

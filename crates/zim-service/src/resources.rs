@@ -90,7 +90,7 @@ pub fn overview(registry: &ArchiveRegistry, name: &str) -> Result<Value, ToolErr
     });
     let (kind, confidence) =
         crate::presets::detect(&crate::presets::ArchiveSignals::read(&open.archive));
-    crate::tools::wire::attach_meta_with(
+    crate::tools::wire::attach_meta(
         &mut metadata,
         false,
         &[
@@ -99,7 +99,7 @@ pub fn overview(registry: &ArchiveRegistry, name: &str) -> Result<Value, ToolErr
         ],
     );
     let mut namespaces = meta.get("namespaces").cloned().unwrap_or(Value::Null);
-    crate::tools::wire::attach_meta_public(&mut namespaces, false);
+    crate::tools::wire::attach_meta(&mut namespaces, false, &[]);
     Ok(json!({
         "name": open.file.name,
         "path": crate::redact::redacted_name(&open.file.path),

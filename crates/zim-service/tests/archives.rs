@@ -277,7 +277,7 @@ impl zim_service::backend::SearchBackend for EchoSearch {
     fn search(
         &self,
         archive: &zim_service::registry::OpenArchive,
-        args: &zim_service::tools::args::ZimSearchArgs,
+        args: &zim_service::tools::search::ZimSearchArgs,
         limit: u32,
         offset: u32,
     ) -> Result<Value, zim_service::ToolError> {

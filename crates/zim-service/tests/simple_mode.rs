@@ -43,7 +43,7 @@ fn ask(service: &ZimService, args: Value) -> Result<ToolOutput, zim_service::Too
     Ok(
         match service.call_tool(&ClientId::local(), "zim_query", args)? {
             ToolOutput::Text(text) => {
-                let inner = zim_service::tools::wire::unfence(&text)
+                let inner = zim_service::tools::query::unfence(&text)
                     .unwrap_or_else(|| panic!("zim_query answers inside the fence: {text:.200}"));
                 match serde_json::from_str(inner) {
                     Ok(value) => ToolOutput::Json(value),

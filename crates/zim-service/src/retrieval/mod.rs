@@ -27,7 +27,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::ratelimit::{ClientId, operation_cost};
 use crate::registry::OpenArchive;
 use crate::service::ZimService;
-use crate::tools::entry::truncate;
+use crate::text::truncate;
 use analyze::Analysis;
 use rank::{PageFacts, Ranked};
 

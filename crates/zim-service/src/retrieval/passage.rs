@@ -145,7 +145,7 @@ fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
             (score > 0.0).then(|| Candidate {
                 section_id: None,
                 section_title: None,
-                text: crate::tools::entry::truncate(p, LEAD_CHARS.saturating_mul(2)),
+                text: crate::text::truncate(p, LEAD_CHARS.saturating_mul(2)),
                 score,
             })
         })

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::ToolError;
+use crate::text::truncate;
 
 /// Compact-mode budget: a profile (`"tiny"` 2,000, `"small"` 4,000, `"medium"` 6,000,
 /// `"large"` 12,000 characters) or a character count, clamped to 500-64,000.
@@ -21,245 +22,8 @@ pub enum CompactBudget {
     Preset(String),
 }
 
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimQueryArgs {
-    /// Natural-language question or instruction, e.g. "search for biology in wikipedia.zim".
-    pub query: String,
-    /// Archive to use; optional when only one ZIM file is served.
-    #[serde(default)]
-    pub zim_file_path: Option<String>,
-    /// Maximum results for search/browse intents (each routed tool applies its own ceiling).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 1000))]
-    pub limit: Option<u32>,
-    /// Pagination offset.
-    #[serde(default)]
-    pub offset: u32,
-    /// Character offset inside a long article body.
-    #[serde(default)]
-    pub content_offset: u64,
-    /// Opaque cursor from a previous result.
-    #[serde(default)]
-    pub cursor: Option<String>,
-    /// Maximum characters of a retrieved article (at least 100).
-    #[serde(default)]
-    #[schemars(range(min = 100))]
-    pub max_content_length: Option<u64>,
-    /// Compact, token-budget-aware prose rendering.
-    #[serde(default = "yes")]
-    pub compact: bool,
-    /// Override of the compact-mode budget.
-    #[serde(default)]
-    pub compact_budget: Option<CompactBudget>,
-    /// Return a multi-source briefing instead of a single answer.
-    #[serde(default)]
-    pub synthesize: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SearchMode {
-    #[default]
-    Fulltext,
-    Title,
-    Suggest,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimSearchArgs {
-    /// Search terms, a title, or a prefix (depending on `mode`).
-    pub query: String,
-    /// "fulltext" (default), "title" or "suggest".
-    #[serde(default)]
-    pub mode: SearchMode,
-    /// Archive to search; optional with `cross_file` or when only one ZIM file is served.
-    #[serde(default)]
-    pub zim_file_path: Option<String>,
-    /// Search every served archive.
-    #[serde(default)]
-    pub cross_file: bool,
-    /// Namespace filter (fulltext only).
-    #[serde(default)]
-    pub namespace: Option<String>,
-    /// MIME type filter (fulltext only).
-    #[serde(default)]
-    pub content_type: Option<String>,
-    /// 1-100 for fulltext/title, 1-50 for suggest.
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 100))]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub offset: u32,
-    /// Opaque cursor from a previous page.
-    #[serde(default)]
-    pub cursor: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum View {
-    #[default]
-    Full,
-    Summary,
-    Toc,
-    Structure,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimGetArgs {
-    /// Archive to read.
-    pub zim_file_path: String,
-    /// One entry, e.g. "A/Evolution" or "Evolution".
-    #[serde(default)]
-    pub entry_path: Option<String>,
-    /// Up to 50 entries fetched in one call.
-    #[serde(default)]
-    pub entry_paths: Option<Vec<String>>,
-    /// "full" (default), "summary", "toc" or "structure".
-    #[serde(default)]
-    pub view: View,
-    /// Return the raw bytes, base64-encoded, with the entry's MIME type.
-    #[serde(default)]
-    pub binary: bool,
-    /// Return the archive's main page.
-    #[serde(default)]
-    pub main_page: bool,
-    /// Per-entry character cap (at least 100).
-    #[serde(default)]
-    #[schemars(range(min = 100))]
-    pub max_content_length: Option<u64>,
-    /// Character offset to continue a long article from.
-    #[serde(default)]
-    pub content_offset: u64,
-    /// Compact-mode prose.
-    #[serde(default)]
-    pub compact: bool,
-    #[serde(default)]
-    pub compact_budget: Option<CompactBudget>,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimGetSectionArgs {
-    pub zim_file_path: String,
-    pub entry_path: String,
-    /// Heading id or anchor from a `zim_get(view="toc"|"structure")` response.
-    pub section_id: String,
-    /// Per-section character cap.
-    #[serde(default)]
-    #[schemars(range(min = 1))]
-    pub max_chars: Option<u64>,
-    /// False: the section's own text only, up to its first subheading (`subsections` still
-    /// lists the subsections' ids).
-    #[serde(default = "yes")]
-    pub include_subsections: bool,
-    #[serde(default = "yes")]
-    pub compact: bool,
-    #[serde(default)]
-    pub compact_budget: Option<CompactBudget>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum BrowseMode {
-    #[default]
-    Page,
-    Walk,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimBrowseArgs {
-    pub zim_file_path: String,
-    /// Namespace: C, M, W, X (new scheme) or A, I, ... (old scheme).
-    pub namespace: String,
-    /// "page" (default, offset pagination) or "walk" (cursor iteration by entry id).
-    #[serde(default)]
-    pub mode: BrowseMode,
-    /// `next_cursor` of a previous call in the same mode.
-    #[serde(default)]
-    pub cursor: Option<String>,
-    /// 1-200 in mode="page" (default 50), 1-500 in mode="walk" (default 200).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 500))]
-    pub limit: Option<u32>,
-    /// Offset into the namespace (mode="page" only).
-    #[serde(default)]
-    pub offset: u32,
-    /// True: list assets (images, stylesheets, scripts, fonts, media) too. Default: a
-    /// new-scheme archive's C namespace lists its pages only, as openzim-mcp does (offsets
-    /// then count listed entries); other namespaces list everything.
-    #[serde(default)]
-    pub include_assets: Option<bool>,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimMetadataArgs {
-    pub zim_file_path: String,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LinkDirection {
-    #[default]
-    Outbound,
-    // The pages linking to this one (needs the archive's knowledge index). A plain comment:
-    // a doc comment would split the schema's enum into a `oneOf`.
-    Inbound,
-    Related,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LinkKind {
-    Internal,
-    External,
-    Media,
-}
-
-impl LinkKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LinkKind::Internal => "internal",
-            LinkKind::External => "external",
-            LinkKind::Media => "media",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimLinksArgs {
-    pub zim_file_path: String,
-    pub entry_path: String,
-    /// "outbound" (default), "inbound" (needs the archive's knowledge index) or "related".
-    #[serde(default)]
-    pub direction: LinkDirection,
-    /// Outbound only: keep one bucket, "internal", "external" or "media" (default: all three).
-    #[serde(default)]
-    pub kind: Option<LinkKind>,
-    #[serde(default)]
-    pub cursor: Option<String>,
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 500))]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub offset: u32,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimHealthArgs {
-    /// With a path: check that archive's integrity instead of reporting server health.
-    #[serde(default)]
-    pub zim_file_path: Option<String>,
-}
-
-fn yes() -> bool {
+/// serde's and schemars' default of the arguments that are on unless turned off.
+pub(crate) fn yes() -> bool {
     true
 }
 
@@ -465,10 +229,6 @@ pub fn coerce_args<T: JsonSchema + 'static>(args: Map<String, Value>) -> Map<Str
         .collect()
 }
 
-fn truncate(s: &str, max: usize) -> String {
-    s.chars().take(max).collect()
-}
-
 /// Check an optional integer argument against its documented range.
 pub fn check_range(name: &str, value: Option<u64>, min: u64, max: u64) -> Result<(), ToolError> {
     match value {
@@ -480,9 +240,45 @@ pub fn check_range(name: &str, value: Option<u64>, min: u64, max: u64) -> Result
     }
 }
 
+/// Characters of a compact-mode budget: a number, or `small` / `medium` / `large`.
+pub fn budget_chars(budget: Option<&CompactBudget>) -> Result<usize, ToolError> {
+    // openzim-mcp's profiles and bounds: a number outside them is clamped (a token or byte
+    // count passed by mistake must not starve or flood the answer).
+    const MIN: i64 = 500;
+    const MAX: i64 = 64_000;
+    let clamp = |n: i64| usize::try_from(n.clamp(MIN, MAX)).unwrap_or(6_000);
+    match budget {
+        None => Ok(6_000),
+        Some(CompactBudget::Chars(n)) => Ok(clamp(*n)),
+        Some(CompactBudget::Preset(name)) => match name.trim().to_ascii_lowercase().as_str() {
+            "tiny" => Ok(2_000),
+            "small" => Ok(4_000),
+            "medium" => Ok(6_000),
+            "large" => Ok(12_000),
+            other => match other.parse::<i64>() {
+                Ok(n) => Ok(clamp(n)),
+                Err(_) => Err(ToolError::validation(
+                    "invalid_arguments",
+                    format!(
+                        "compact_budget must be tiny, small, medium, large or a number of \
+                         characters (got '{}')",
+                        truncate(other, 40)
+                    ),
+                )),
+            },
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::browse::ZimBrowseArgs;
+    use crate::tools::get::{View, ZimGetArgs};
+    use crate::tools::health::ZimHealthArgs;
+    use crate::tools::metadata::ZimMetadataArgs;
+    use crate::tools::query::ZimQueryArgs;
+    use crate::tools::search::ZimSearchArgs;
     use serde_json::json;
 
     fn obj(v: Value) -> Option<Map<String, Value>> {

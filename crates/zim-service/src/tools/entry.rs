@@ -6,6 +6,7 @@ use zim_reader::{Archive, Entry};
 
 use crate::error::ToolError;
 use crate::redact::redact_paths;
+use crate::text::truncate;
 
 /// Longest `entry_path` accepted (openzim-mcp's input limit).
 pub const MAX_ENTRY_PATH_LEN: usize = 500;
@@ -334,10 +335,6 @@ pub fn display_path(entry: &Entry) -> String {
     } else {
         entry.path().to_owned()
     }
-}
-
-pub fn truncate(s: &str, max_chars: usize) -> String {
-    s.chars().take(max_chars).collect()
 }
 
 #[cfg(test)]

@@ -1,15 +1,99 @@
 //! `zim_health`: server report (health, configuration, archives) or one archive's check.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::error::ToolError;
+use crate::ratelimit::ClientId;
+use crate::service::ZimService;
+use crate::tools::args::input_schema;
+use crate::tools::wire::{attach_meta, data_error, parse, set};
+use crate::tools::{Tool, ToolOutput};
 use chrono::{DateTime, SecondsFormat, Utc};
-use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::cache::CacheStats;
 use crate::config::Config;
-use crate::error::ToolError;
 use crate::paths::ArchiveFile;
 use crate::redact::redacted_name;
 use crate::registry::ArchiveRegistry;
+
+pub static TOOL: Tool = Tool {
+    name: "zim_health",
+    title: "Server health",
+    description: "Without arguments: server health, configuration and the archives served. \
+With zim_file_path: an integrity check of that archive (checksum, structure, index capabilities, \
+identity).",
+    simple: false,
+    schema: input_schema::<ZimHealthArgs>,
+    operations: &["get_server_health"],
+    run,
+};
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZimHealthArgs {
+    /// With a path: check that archive's integrity instead of reporting server health.
+    #[serde(default)]
+    pub zim_file_path: Option<String>,
+}
+
+fn run(
+    svc: &ZimService,
+    client: &ClientId,
+    args: Map<String, Value>,
+) -> Result<ToolOutput, ToolError> {
+    answer(svc, client, &args).map(ToolOutput::Json)
+}
+
+fn answer(
+    svc: &ZimService,
+    client: &ClientId,
+    args: &Map<String, Value>,
+) -> Result<Value, ToolError> {
+    let parsed: ZimHealthArgs = parse("zim_health", args.clone())?;
+    let context = format!(
+        "validation for {}",
+        parsed.zim_file_path.as_deref().unwrap_or_default()
+    );
+    let per_archive = parsed
+        .zim_file_path
+        .as_deref()
+        .is_some_and(|p| !p.trim().is_empty());
+    let mut raw = svc
+        .zim_health(client, parsed)
+        .map_err(data_error("zim_health", context))?;
+    // No inbound-link sidecar here: openzim-mcp's flag for it is always false.
+    if per_archive && raw.get("has_link_graph").is_none() {
+        set(&mut raw, "has_link_graph", json!(false));
+    }
+    attach_meta(&mut raw, false, &[]);
+    Ok(raw)
+}
+
+impl ZimService {
+    pub fn zim_health(&self, client: &ClientId, args: ZimHealthArgs) -> Result<Value, ToolError> {
+        self.charge(client, "get_server_health", None)?;
+        match args
+            .zim_file_path
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            Some(path) => archive_report(self.registry(), self.knowledge(), path),
+            None => Ok(server_report(&ServerFacts {
+                config: self.config(),
+                registry: self.registry(),
+                cache: self.cache_stats(),
+                started_at: self.started_at(),
+                inert_settings: self.inert_settings(),
+                config_hash: self.config_hash(),
+                knowledge: self.knowledge(),
+            })),
+        }
+    }
+}
 
 pub struct ServerFacts<'a> {
     pub config: &'a Config,

@@ -1,13 +1,122 @@
 //! `zim_metadata`: M-namespace metadata, exact namespace breakdown, identity, index
 //! capabilities and the `M/Counter` MIME-type breakdown of one archive.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use zim_reader::Archive;
 
 use crate::error::ToolError;
+use crate::ratelimit::ClientId;
 use crate::registry::OpenArchive;
-use crate::tools::entry::{archive_error, truncate};
+use crate::service::ZimService;
+use crate::text::truncate;
+use crate::tools::args::input_schema;
+use crate::tools::entry::archive_error;
 use crate::tools::namespace::{describe, namespace_ranges};
+use crate::tools::wire::{attach_meta, blank_archive, data_error, parse, set, take};
+use crate::tools::{Tool, ToolOutput};
+use zim_reader::Archive;
+
+pub static TOOL: Tool = Tool {
+    name: "zim_metadata",
+    title: "Archive metadata",
+    description: "Metadata of an archive (title, language, creator, date...), its exact \
+namespace breakdown with sample entries, identity (uuid, multipart), index capabilities (full-text, \
+title) and the MIME-type counter breakdown.",
+    simple: false,
+    schema: input_schema::<ZimMetadataArgs>,
+    operations: &["get_metadata"],
+    run,
+};
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZimMetadataArgs {
+    pub zim_file_path: String,
+}
+
+fn run(
+    svc: &ZimService,
+    client: &ClientId,
+    args: Map<String, Value>,
+) -> Result<ToolOutput, ToolError> {
+    answer(svc, client, &args).map(ToolOutput::Json)
+}
+
+fn answer(
+    svc: &ZimService,
+    client: &ClientId,
+    args: &Map<String, Value>,
+) -> Result<Value, ToolError> {
+    blank_archive(args)?;
+    let parsed: ZimMetadataArgs = parse("zim_metadata", args.clone())?;
+    let archive = parsed.zim_file_path.clone();
+    let context = format!("Path: {}", parsed.zim_file_path);
+    let mut raw = svc
+        .zim_metadata(client, parsed)
+        .map_err(data_error("zim_metadata", context))?;
+    let namespaces = take(&mut raw, "namespaces");
+    let rows: Vec<Value> = namespaces
+        .get("namespaces")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(letter, ns)| {
+                    let mut row = json!({"letter": letter});
+                    if let (Some(map), Some(fields)) = (row.as_object_mut(), ns.as_object()) {
+                        for (k, v) in fields {
+                            map.insert(k.clone(), v.clone());
+                        }
+                    }
+                    row
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    set(&mut raw, "namespaces", Value::Array(rows));
+    set(
+        &mut raw,
+        "has_new_namespace_scheme",
+        namespaces
+            .get("has_new_namespace_scheme")
+            .cloned()
+            .unwrap_or(Value::Null),
+    );
+    if raw.get("counter_breakdown").is_none() {
+        set(&mut raw, "counter_breakdown", json!({}));
+    }
+    // The archive's type as the presets see it (`crate::presets::detect`), in `_meta` as
+    // openzim-mcp reports it.
+    let extra: Vec<(&str, Value)> = match svc.registry().open(&archive) {
+        Ok(open) => {
+            let (kind, confidence) =
+                crate::presets::detect(&crate::presets::ArchiveSignals::read(&open.archive));
+            vec![
+                ("detected_type", json!(kind.as_str())),
+                ("detection_confidence", json!(confidence.as_str())),
+            ]
+        }
+        Err(_) => Vec::new(),
+    };
+    attach_meta(&mut raw, false, &extra);
+    Ok(raw)
+}
+
+impl ZimService {
+    pub fn zim_metadata(
+        &self,
+        client: &ClientId,
+        args: ZimMetadataArgs,
+    ) -> Result<Value, ToolError> {
+        self.charge(client, "get_metadata", None)?;
+        let open = self.open(Some(&args.zim_file_path))?;
+        let key = format!("metadata:{}:{}", open.archive.uuid(), open.file.display);
+        let value = self
+            .result_cache()
+            .get_or_try_insert(&key, || metadata_response(&open))?;
+        Ok(Value::clone(&value))
+    }
+}
 
 /// Metadata values longer than this are cut (a description can be a whole page).
 const MAX_METADATA_VALUE_CHARS: usize = 5000;

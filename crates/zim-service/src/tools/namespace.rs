@@ -108,7 +108,7 @@ pub fn parse_namespace(raw: &str) -> Result<char, ToolError> {
             "invalid_namespace",
             format!(
                 "namespace must be a single character such as C, M, W, X, A or I (got '{}')",
-                crate::tools::entry::truncate(trimmed, 40)
+                crate::text::truncate(trimmed, 40)
             ),
         )
         .with_hint("zim_metadata lists the namespaces of an archive")),

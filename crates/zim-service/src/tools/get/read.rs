@@ -1,16 +1,17 @@
-//! `zim_get`: one entry rendered, a batch, raw bytes, or the main page.
+//! `zim_get`'s answers: one entry rendered, a batch, raw bytes, or the main page.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
 
+use super::{View, ZimGetArgs};
 use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::error::ToolError;
 use crate::presets::{ArchivePreset, SummaryStyle};
 use crate::registry::OpenArchive;
 use crate::tools::ToolOutput;
-use crate::tools::args::{View, ZimGetArgs};
 use crate::tools::entry::{Found, archive_error, check_entry_path, entry_text, find_entry};
+use crate::tools::wire::attach_meta;
 
 /// Most entries one batch call may ask for.
 pub const MAX_BATCH: usize = 50;
@@ -340,7 +341,7 @@ fn answers_summary(
         .and_then(Value::as_str)
         .unwrap_or_default();
     let answer = strip_leading_score(body).trim();
-    Ok((!answer.is_empty()).then(|| crate::tools::entry::truncate(answer, cap)))
+    Ok((!answer.is_empty()).then(|| crate::text::truncate(answer, cap)))
 }
 
 pub fn get_json(
@@ -355,7 +356,7 @@ pub fn get_json(
             let found = find_entry(&ctx.open.archive, requested)?;
             if args.view == View::Full {
                 let page = page(ctx, requested, &found, max_chars, args.content_offset)?;
-                return Ok(crate::tools::wire::entry_json(&page, false));
+                return Ok(entry_json(&page, false));
             }
             let html = HtmlSource::new(&found.entry, "get_entry");
             let cap =
@@ -421,7 +422,7 @@ pub fn get_json(
                 .map(|kind| ("preset_applied", json!(kind)))
                 .into_iter()
                 .collect();
-            crate::tools::wire::attach_meta_with(&mut view, truncated, &extra);
+            attach_meta(&mut view, truncated, &extra);
             Ok(view)
         }
         Branch::MainPage => {
@@ -442,7 +443,7 @@ pub fn get_json(
                 entry,
             };
             let page = page(ctx, &requested, &found, max_chars, 0)?;
-            Ok(crate::tools::wire::entry_json(&page, true))
+            Ok(entry_json(&page, true))
         }
         Branch::Binary => {
             let mut value = binary(
@@ -458,9 +459,9 @@ pub fn get_json(
             set(
                 &mut value,
                 "size_human",
-                json!(crate::tools::wire::human_size(size)),
+                json!(crate::text::human_size(size)),
             );
-            crate::tools::wire::attach_meta_public(&mut value, truncated);
+            attach_meta(&mut value, truncated, &[]);
             Ok(value)
         }
         Branch::Batch => {
@@ -481,7 +482,7 @@ pub fn get_json(
                     match outcome {
                         Ok(p) => {
                             succeeded += 1;
-                            let body = crate::tools::wire::entry_json(&p, false);
+                            let body = entry_json(&p, false);
                             set(&mut row, "success", json!(true));
                             set(
                                 &mut row,
@@ -512,7 +513,7 @@ pub fn get_json(
                 "succeeded": succeeded,
                 "failed": failed,
             });
-            crate::tools::wire::attach_meta_public(&mut out, false);
+            attach_meta(&mut out, false, &[]);
             Ok(out)
         }
     }
@@ -718,6 +719,45 @@ fn batch(ctx: &GetContext<'_>, paths: &[String], max_chars: u64) -> Value {
         })
         .collect();
     json!({"results": results, "succeeded": succeeded, "failed": failed})
+}
+
+/// A page of an entry's body as openzim-mcp's `{path, title, content, content_type, _meta}`.
+pub fn entry_json(page: &Page, main_page: bool) -> Value {
+    let truncated = page.end < page.total;
+    let mut content = page.text.clone();
+    if truncated {
+        let shown = page.end.saturating_sub(page.start);
+        content.push_str(&format!(
+            "\n\n... [Content truncated, total of {} characters of body content, only showing \
+             {shown} from offset {}. Pass `content_offset={}` to read the next page.] ...",
+            page.total, page.start, page.end
+        ));
+    }
+    let mut out = json!({
+        "path": page.path,
+        "title": page.title,
+        "content": content,
+        "content_type": page.mime,
+    });
+    if page.matched_path.is_some() {
+        set(&mut out, "requested_path", json!(page.requested));
+    }
+    if page.requested_offset > 0 {
+        set(&mut out, "content_offset", json!(page.requested_offset));
+        set(&mut out, "total_chars", json!(page.total));
+        if page.requested_offset >= page.total {
+            set(&mut out, "content_offset_past_end", json!(true));
+        }
+    }
+    let mut extra: Vec<(&str, Value)> = Vec::new();
+    if truncated {
+        if !main_page {
+            extra.push(("more_at_offset", json!(page.end)));
+        }
+        extra.push(("total_chars", json!(page.total)));
+    }
+    attach_meta(&mut out, truncated, &extra);
+    out
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Value, json};
 use zim_intent::{Intent, ParsedIntent};
 
+use super::{ZimQueryArgs, intent_report};
 use crate::config::SYNTHESIZE_MAX_PASSAGES;
 use crate::error::ToolError;
 use crate::ratelimit::ClientId;
@@ -20,9 +21,7 @@ use crate::retrieval::passage::{
     query_terms,
 };
 use crate::service::ZimService;
-use crate::tools::args::ZimQueryArgs;
 use crate::tools::entry::{archive_error, find_entry};
-use crate::tools::query::intent_report;
 
 // The answer size without `max_content_length` (`synthesize.output_char_budget`), the sources
 // used without `limit` (`synthesize.top_n`) and the search hits examined per archive
@@ -363,10 +362,7 @@ pub fn synthesize(
         };
         let mut text = candidate.text.clone();
         if text.chars().count() > room {
-            text = format!(
-                "{}…",
-                crate::tools::entry::truncate(&text, room.saturating_sub(1))
-            );
+            text = format!("{}…", crate::text::truncate(&text, room.saturating_sub(1)));
             truncated = true;
         }
         remaining = remaining.saturating_sub(text.chars().count().saturating_add(overhead));

@@ -1,259 +1,32 @@
-//! `zim_query`: a natural-language request, parsed by `zim_intent`, routed to one of the
-//! advanced operations (`zim_search`, `zim_get`, `zim_browse`, ...). Nothing here reimplements
-//! an operation: this module only chooses the archive, resolves the title the user typed to
-//! an entry path, builds the operation's arguments and labels the answer with the intent.
+//! `zim_query`'s routing: the intent's operation run with arguments built from the request,
+//! the archive and entry path found for a title as typed, and the question pipeline's answer
+//! when an article view's topic is no entry.
 
-use std::collections::HashMap;
-use std::sync::LazyLock;
-use std::time::SystemTime;
-
-use parking_lot::Mutex;
 use serde_json::{Value, json};
-use zim_intent::{ArchiveName, Intent, ParsedIntent};
+use zim_intent::{Intent, ParsedIntent};
 
+use super::{Target, ZimQueryArgs};
 use crate::error::{ErrorKind, ToolError};
-use crate::paths::ArchiveFile;
 use crate::ratelimit::ClientId;
 use crate::registry::OpenArchive;
-use crate::retrieval::{DEFAULT_RESULTS, Question, is_not_found};
-
-impl ZimService {
-    /// Pages a question lists without a `limit`: `ml.reranker.final_top_k` while the model
-    /// stage is on (openzim-mcp's cap after its model stage), else the pipeline's default.
-    fn question_results(&self) -> usize {
-        let reranker = &self.config().ml.reranker;
-        if reranker.enabled {
-            usize::try_from(reranker.final_top_k).unwrap_or(DEFAULT_RESULTS)
-        } else {
-            DEFAULT_RESULTS
-        }
-    }
-}
+use crate::retrieval::{Question, is_not_found};
 use crate::service::ZimService;
 use crate::tools::ToolOutput;
-use crate::tools::args::*;
+use crate::tools::browse::{BrowseMode, ZimBrowseArgs};
 use crate::tools::entry::find_entry;
-use crate::tools::health;
+use crate::tools::get::{View, ZimGetArgs};
+use crate::tools::health::{self, ZimHealthArgs};
+use crate::tools::links::{LinkDirection, ZimLinksArgs};
+use crate::tools::metadata::ZimMetadataArgs;
+use crate::tools::search::{SearchMode, ZimSearchArgs};
+use crate::tools::section::ZimGetSectionArgs;
 
-/// Longest accepted `query` (the parser caps at its own limit; this bounds the error text).
-const MAX_QUERY_CHARS: usize = 4_096;
 /// zim_browse's and zim_links' `limit` ceiling.
 const MAX_LIST_LIMIT: u32 = 500;
 /// Title-search candidates examined when resolving a title case-insensitively.
 const TITLE_CANDIDATES: u32 = 20;
-/// Archive titles remembered at most.
-const MAX_CACHED_TITLES: usize = 4_096;
-
-/// `Title` metadata by (file, size, mtime): reading it opens the archive, which a query
-/// should not repeat for every served file on every call.
-type TitleKey = (String, u64, Option<SystemTime>);
-static TITLES: LazyLock<Mutex<HashMap<TitleKey, Option<String>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// What the caller sees about the parse, attached to every answer.
-pub fn intent_report(parsed: &ParsedIntent, archive: Option<&str>) -> Value {
-    let mut report = json!({
-        "name": parsed.intent.name(),
-        "confidence": (f64::from(parsed.confidence) * 100.0).round() / 100.0,
-        "fell_back": parsed.fell_back,
-        "explanation": parsed.explanation,
-    });
-    if let Some(map) = report.as_object_mut() {
-        if let Some(archive) = archive {
-            map.insert("archive".into(), json!(archive));
-        }
-        if parsed.fell_back {
-            map.insert(
-                "note".into(),
-                json!("The request was not understood with confidence; this is a full-text search of it instead. Rephrase (e.g. \"summary of X\", \"get article X\") for another operation."),
-            );
-        }
-    }
-    report
-}
-
-/// The one-line header put above a text answer (the JSON answers carry an `intent` field).
-pub fn intent_header(parsed: &ParsedIntent) -> String {
-    let mut line = format!(
-        "<!-- intent={} confidence={:.2}",
-        parsed.intent.name(),
-        parsed.confidence
-    );
-    if parsed.fell_back {
-        line.push_str(" fallback=search");
-    }
-    line.push_str(" -->");
-    line
-}
-
-fn label(output: ToolOutput, parsed: &ParsedIntent, archive: Option<&str>) -> ToolOutput {
-    match output {
-        ToolOutput::Json(Value::Object(mut map)) => {
-            map.insert("intent".into(), intent_report(parsed, archive));
-            ToolOutput::Json(Value::Object(map))
-        }
-        ToolOutput::Json(other) => ToolOutput::Json(json!({
-            "intent": intent_report(parsed, archive),
-            "result": other,
-        })),
-        ToolOutput::Text(text) => ToolOutput::Text(format!("{}\n{text}", intent_header(parsed))),
-    }
-}
-
-/// The archive the request is about, when one is known.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Target {
-    /// `zim_file_path`, the archive named in the sentence, or the only one served.
-    One(String),
-    /// Several archives and none named.
-    Unspecified,
-}
 
 impl ZimService {
-    /// The served archives as the parser sees them: file names and their `Title` metadata.
-    pub fn archive_names(&self) -> Vec<ArchiveName> {
-        let files = self.registry().files();
-        files
-            .iter()
-            .map(|f| ArchiveName::new(f.name.clone(), self.archive_title(f).as_deref()))
-            .collect()
-    }
-
-    fn archive_title(&self, file: &ArchiveFile) -> Option<String> {
-        let key = (file.display.clone(), file.size, file.modified);
-        if let Some(title) = TITLES.lock().get(&key) {
-            return title.clone();
-        }
-        let title = self
-            .registry()
-            .open_file(file.clone())
-            .ok()
-            .and_then(|open| open.archive.metadata("Title").ok().flatten())
-            .map(|blob| String::from_utf8_lossy(&blob).trim().to_owned())
-            .filter(|t| !t.is_empty());
-        let mut titles = TITLES.lock();
-        // Replaced archives leave stale keys behind; a full reset keeps the map small.
-        if titles.len() >= MAX_CACHED_TITLES {
-            titles.clear();
-        }
-        titles.insert(key, title.clone());
-        title
-    }
-
-    /// `zim_query`: parse, pick the archive, run the matching advanced operation.
-    pub fn zim_query(
-        &self,
-        client: &ClientId,
-        args: ZimQueryArgs,
-    ) -> Result<ToolOutput, ToolError> {
-        if args.query.trim().is_empty() {
-            return Err(ToolError::validation("invalid_arguments", "query is empty")
-                .with_hint("Ask e.g. \"list available ZIM files\" or \"summary of Evolution\""));
-        }
-        if args.query.chars().count() > MAX_QUERY_CHARS {
-            return Err(ToolError::validation(
-                "invalid_arguments",
-                format!("query is longer than {MAX_QUERY_CHARS} characters"),
-            ));
-        }
-        // openzim-mcp's range; each routed tool gets at most its own maximum.
-        check_range("limit", args.limit.map(u64::from), 1, 1000)?;
-        if args.synthesize
-            && args
-                .limit
-                .is_some_and(|l| u64::from(l) > crate::config::SYNTHESIZE_MAX_PASSAGES)
-        {
-            return Err(ToolError::validation(
-                "invalid_arguments",
-                format!(
-                    "limit must be at most {} with synthesize=true (got {})",
-                    crate::config::SYNTHESIZE_MAX_PASSAGES,
-                    args.limit.unwrap_or_default()
-                ),
-            ));
-        }
-        if args.synthesize {
-            // A briefing is one answer within a budget: there is no next page to ask for.
-            let paging: Vec<&str> = [
-                ("offset", args.offset != 0),
-                ("content_offset", args.content_offset != 0),
-                (
-                    "cursor",
-                    args.cursor.as_deref().is_some_and(|c| !c.trim().is_empty()),
-                ),
-            ]
-            .into_iter()
-            .filter_map(|(name, set)| set.then_some(name))
-            .collect();
-            if !paging.is_empty() {
-                return Err(ToolError::validation(
-                    "invalid_combination",
-                    format!(
-                        "synthesize=true returns one briefing and does not page; drop {}",
-                        paging.join(", ")
-                    ),
-                )
-                .with_hint("Raise max_content_length or limit for a longer briefing"));
-            }
-        }
-        check_range("max_content_length", args.max_content_length, 100, u64::MAX)?;
-        let names = self.archive_names();
-        let parsed = zim_intent::parse(&args.query, &names);
-        tracing::debug!(
-            intent = parsed.intent.name(),
-            confidence = parsed.confidence,
-            "{}",
-            parsed.explanation
-        );
-        let target = self.target(&args, &parsed);
-        if args.synthesize {
-            let archive = match &target {
-                Target::One(a) => Some(a.as_str()),
-                Target::Unspecified => None,
-            };
-            return crate::tools::synthesize::synthesize(self, client, &args, &parsed, archive)
-                .map(ToolOutput::Json);
-        }
-        let (output, archive) = self.route(client, &args, &parsed, &target)?;
-        Ok(label(output, &parsed, archive.as_deref()))
-    }
-
-    fn target(&self, args: &ZimQueryArgs, parsed: &ParsedIntent) -> Target {
-        if let Some(path) = args
-            .zim_file_path
-            .as_deref()
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            return Target::One(path.to_owned());
-        }
-        let files = self.registry().files();
-        if let Some(named) = &parsed.archive {
-            // The parser matched a file name; several directories may hold a file of that
-            // name, in which case the first one found is meant.
-            return Target::One(
-                files
-                    .iter()
-                    .find(|f| f.name == named.file_name)
-                    .map(|f| f.display.clone())
-                    .unwrap_or_else(|| named.file_name.clone()),
-            );
-        }
-        match files.as_slice() {
-            [one] => Target::One(one.display.clone()),
-            _ => Target::Unspecified,
-        }
-    }
-
-    /// The archive for operations that need exactly one (metadata, browse...): the target,
-    /// or the registry's "zim_file_path required" error listing the archives.
-    fn one_archive(&self, target: &Target) -> Result<String, ToolError> {
-        match target {
-            Target::One(path) => Ok(path.clone()),
-            Target::Unspecified => Ok(self.registry().open_default()?.file.display.clone()),
-        }
-    }
-
     /// The archive and entry path for a title or path the user typed. With several
     /// archives and none named, the first archive holding the article is used.
     fn locate(
@@ -300,12 +73,12 @@ impl ZimService {
                 "entry_not_found",
                 format!(
                     "No article titled or at '{}' was found",
-                    crate::tools::entry::truncate(wanted, 200)
+                    crate::text::truncate(wanted, 200)
                 ),
             )
             .with_hint(format!(
                 "Try zim_query(\"search for {}\") to find the right article",
-                crate::tools::entry::truncate(wanted, 100)
+                crate::text::truncate(wanted, 100)
             )),
         })
     }
@@ -368,7 +141,7 @@ impl ZimService {
     /// Run the operation the intent names. Returns its output and the archive it used. An
     /// article view whose topic is no entry is answered by the question pipeline instead of
     /// a dead end: the best-matching pages and the passage that answers, said to be that.
-    fn route(
+    pub(super) fn route(
         &self,
         client: &ClientId,
         args: &ZimQueryArgs,
@@ -431,7 +204,7 @@ impl ZimService {
                             "requested": topic,
                             "note": format!(
                                 "No entry is titled or at '{}'; this answers from the pages that best match it. Ask for one of these paths by name for its {}.",
-                                crate::tools::entry::truncate(topic, 200),
+                                crate::text::truncate(topic, 200),
                                 view_name(&parsed.intent)
                             ),
                         }),
@@ -715,7 +488,7 @@ impl ZimService {
                 "section_not_found",
                 format!(
                     "No section '{}' in this article",
-                    crate::tools::entry::truncate(wanted, 100)
+                    crate::text::truncate(wanted, 100)
                 ),
             )
             .with_hint(format!("Sections: {}", titles.join(", ")))
@@ -866,32 +639,5 @@ mod tests {
             Some("early-years")
         );
         assert_eq!(pick_section(&sections, "missing"), None);
-    }
-
-    #[test]
-    fn answers_carry_the_intent() {
-        let parsed = zim_intent::parse("summary of Evolution", &[]);
-        let out = label(
-            ToolOutput::Json(json!({"summary": "x"})),
-            &parsed,
-            Some("a.zim"),
-        );
-        let ToolOutput::Json(v) = out else {
-            panic!("json expected")
-        };
-        assert_eq!(v["intent"]["name"], "Summary");
-        assert_eq!(v["intent"]["archive"], "a.zim");
-        assert_eq!(v["summary"], "x");
-        let fallback = zim_intent::parse("zebra quantum tulips", &[]);
-        assert!(fallback.fell_back);
-        let ToolOutput::Text(t) = label(ToolOutput::Text("body".into()), &fallback, None) else {
-            panic!("text expected")
-        };
-        assert!(t.starts_with("<!-- intent=Search confidence=0.30 fallback=search -->\nbody"));
-        let ToolOutput::Json(v) = label(ToolOutput::Json(json!([1])), &fallback, None) else {
-            panic!("json expected")
-        };
-        assert_eq!(v["result"], json!([1]));
-        assert!(v["intent"]["note"].as_str().is_some());
     }
 }
