@@ -136,24 +136,7 @@ impl ZimMcpServer {
 
 /// What a call is about to do, for its first progress notification.
 fn describe_call(service: &ZimService, name: &str, args: Option<&Map<String, Value>>) -> String {
-    let flag = |key: &str| {
-        args.and_then(|a| a.get(key))
-            .is_some_and(|v| v.as_bool() == Some(true) || v.as_str() == Some("true"))
-    };
-    let text = |key: &str| args.and_then(|a| a.get(key)).and_then(Value::as_str);
-    match name {
-        "zim_query" if flag("synthesize") => {
-            "zim_query: synthesizing a briefing from several sources".to_owned()
-        }
-        "zim_browse" if text("mode") == Some("walk") => {
-            "zim_browse: walking the archive".to_owned()
-        }
-        "zim_search" if flag("cross_file") || text("zim_file_path").is_none_or(str::is_empty) => {
-            let archives = service.registry().files().len();
-            format!("zim_search: searching {archives} archive(s)")
-        }
-        _ => format!("{name}: started"),
-    }
+    zim_service::tools::describe_start(service, name, args)
 }
 
 /// A call's warnings as log messages: a refused or failed call, and the warnings a successful

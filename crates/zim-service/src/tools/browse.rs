@@ -29,6 +29,10 @@ styles) of a new archive's C namespace are left out unless include_assets=true."
     schema: input_schema::<ZimBrowseArgs>,
     operations: &["browse_namespace"],
     run,
+    started: Some(|_, args| {
+        (args.get("mode").and_then(Value::as_str) == Some("walk"))
+            .then(|| "zim_browse: walking the archive".to_owned())
+    }),
 };
 
 const BROWSE_PAGE_TOOL: &str = "zim_browse_page";

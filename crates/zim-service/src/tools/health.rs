@@ -29,6 +29,7 @@ identity).",
     schema: input_schema::<ZimHealthArgs>,
     operations: &["get_server_health"],
     run,
+    started: None,
 };
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -34,6 +34,7 @@ articles.",
         "get_inbound_links",
     ],
     run,
+    started: None,
 };
 
 const LINKS_TOOL: &str = "zim_links";

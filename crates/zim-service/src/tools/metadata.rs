@@ -27,6 +27,7 @@ title) and the MIME-type counter breakdown.",
     schema: input_schema::<ZimMetadataArgs>,
     operations: &["get_metadata"],
     run,
+    started: None,
 };
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -49,6 +49,33 @@ pub struct Tool {
     /// entry fetched where a call covers several).
     pub operations: &'static [&'static str],
     pub run: Run,
+    /// What a call of these arguments sets out to do, for its first progress notification
+    /// when that says more than "started" (a synthesis, a walk, a search over N archives).
+    pub started: Option<Started>,
+}
+
+/// A tool's description of a call it starts (see [`Tool::started`]).
+pub type Started = fn(&ZimService, &Map<String, Value>) -> Option<String>;
+
+/// The first progress message of a call of tool `name`: the tool's own description of what
+/// the call sets out to do, else "`name`: started".
+pub fn describe_start(
+    service: &ZimService,
+    name: &str,
+    args: Option<&Map<String, Value>>,
+) -> String {
+    TOOLS
+        .iter()
+        .find(|t| t.name == name)
+        .and_then(|t| Some((t.started?)(service, args?)))
+        .flatten()
+        .unwrap_or_else(|| format!("{name}: started"))
+}
+
+/// True when argument `key` is `true` (or the string "true", as some clients send it).
+pub(crate) fn flag(args: &Map<String, Value>, key: &str) -> bool {
+    args.get(key)
+        .is_some_and(|v| v.as_bool() == Some(true) || v.as_str() == Some("true"))
 }
 
 /// A tool's run: a call whose arguments passed the schema check (`wire::call_tool`),
@@ -136,6 +163,50 @@ mod tests {
         for spec in tool_specs(ToolMode::Advanced) {
             assert_eq!(spec.input_schema["type"], "object", "{}", spec.name);
         }
+    }
+
+    #[test]
+    fn each_tool_says_what_a_long_call_sets_out_to_do() {
+        let service = ZimService::new(crate::config::Config::default());
+        let args = |v: Value| v.as_object().cloned().unwrap_or_default();
+        let say = |name: &str, v: Value| describe_start(&service, name, Some(&args(v)));
+        assert_eq!(
+            say(
+                "zim_query",
+                serde_json::json!({"query": "x", "synthesize": true})
+            ),
+            "zim_query: synthesizing a briefing from several sources"
+        );
+        assert_eq!(
+            say("zim_query", serde_json::json!({"query": "x"})),
+            "zim_query: started"
+        );
+        assert_eq!(
+            say("zim_browse", serde_json::json!({"mode": "walk"})),
+            "zim_browse: walking the archive"
+        );
+        assert_eq!(
+            say(
+                "zim_search",
+                serde_json::json!({"query": "x", "cross_file": "true"})
+            ),
+            "zim_search: searching 0 archive(s)"
+        );
+        assert_eq!(
+            say(
+                "zim_search",
+                serde_json::json!({"query": "x", "zim_file_path": "a.zim"})
+            ),
+            "zim_search: started"
+        );
+        assert_eq!(
+            say("zim_health", serde_json::json!({})),
+            "zim_health: started"
+        );
+        assert_eq!(
+            describe_start(&service, "zim_get", None),
+            "zim_get: started"
+        );
     }
 
     /// The operations that cost more than one token are each some tool's.

@@ -41,6 +41,16 @@ mode=\"suggest\" completes a title prefix. Page with limit/offset or the returne
     schema: input_schema::<ZimSearchArgs>,
     operations: &["search", "find_entry_by_title", "suggestions"],
     run,
+    started: Some(|service, args| {
+        let one_archive = args
+            .get("zim_file_path")
+            .and_then(Value::as_str)
+            .is_some_and(|p| !p.is_empty());
+        (crate::tools::flag(args, "cross_file") || !one_archive).then(|| {
+            let archives = service.registry().files().len();
+            format!("zim_search: searching {archives} archive(s)")
+        })
+    }),
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]

@@ -22,6 +22,7 @@ zim_get(view=\"toc\") or zim_get(view=\"structure\").",
     schema: input_schema::<ZimGetSectionArgs>,
     operations: &["get_section"],
     run,
+    started: None,
 };
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -35,6 +35,7 @@ main_page=true. Long articles continue with content_offset (_meta.more_at_offset
         "get_main_page",
     ],
     run,
+    started: None,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]

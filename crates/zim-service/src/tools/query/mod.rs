@@ -40,6 +40,10 @@ zim_file_path may be omitted when only one archive is served.",
     // Besides its own, a request is charged as the tool it is routed to.
     operations: &["search", "list_zim_files"],
     run,
+    started: Some(|_, args| {
+        crate::tools::flag(args, "synthesize")
+            .then(|| "zim_query: synthesizing a briefing from several sources".to_owned())
+    }),
 };
 
 /// Longest accepted `query` (the parser caps at its own limit; this bounds the error text).
