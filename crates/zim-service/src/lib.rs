@@ -15,6 +15,7 @@ pub mod knowledge;
 pub mod memo;
 pub mod merge;
 pub mod model;
+pub mod output;
 pub mod paths;
 pub mod presets;
 pub mod ratelimit;
@@ -29,6 +30,6 @@ pub mod text;
 pub mod tools;
 
 pub use error::{ErrorKind, ToolError, ToolErrorPayload};
+pub use output::{ToolOutput, ToolSpec};
 pub use ratelimit::ClientId;
 pub use service::ZimService;
-pub use tools::{ToolOutput, ToolSpec};

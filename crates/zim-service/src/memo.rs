@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use crate::tools::ToolOutput;
+use crate::output::ToolOutput;
 
 /// Key prefix of memo entries in the result cache (which does not persist them).
 pub const MEMO_PREFIX: &str = "memo\u{1f}";

@@ -3,18 +3,17 @@
 use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Utc};
-use serde_json::{Map, Value};
 
 use crate::backend::{RenderBackend, SearchBackend};
 use crate::cache::{CacheStats, ResultCache};
 use crate::config::Config;
 use crate::cursor::CursorCodec;
 use crate::error::ToolError;
+use crate::output::ToolSpec;
 use crate::paths::AllowedDirs;
 use crate::presets::{ArchivePreset, ArchiveSignals, Presets};
 use crate::ratelimit::{ClientId, RateLimiter};
 use crate::registry::{ArchiveRegistry, OpenArchive};
-use crate::tools::{ToolOutput, ToolSpec, health, tool_specs};
 
 pub struct ZimService {
     config: Config,
@@ -28,7 +27,7 @@ pub struct ZimService {
     specs: OnceLock<Vec<ToolSpec>>,
     /// [`Config::inert_settings`], computed once (start-up warns of them, health lists them).
     inert_settings: Vec<&'static str>,
-    /// [`health::config_hash`] of the configuration, which never changes after start-up.
+    /// [`config_hash`](crate::config::config_hash) of the configuration, which never changes after start-up.
     config_hash: String,
     /// `query_rewrite.*`, its files read once.
     rewriter: crate::retrieval::rewrite::Rewriter,
@@ -77,7 +76,7 @@ impl ZimService {
         if presets.sets_inert_fields() {
             inert_settings.push(crate::config::PRESETS_INERT_FIELDS);
         }
-        let config_hash = health::config_hash(&config);
+        let config_hash = crate::config::config_hash(&config);
         let rewriter = crate::retrieval::rewrite::Rewriter::from_config(&config.query_rewrite);
         if !inert_settings.is_empty() {
             tracing::warn!(
@@ -179,71 +178,9 @@ impl ZimService {
         self.registry.dirs().readable_count() > 0
     }
 
-    /// The tools of the configured mode (built once: their schemas are generated).
-    pub fn tool_specs(&self) -> &[ToolSpec] {
-        self.specs.get_or_init(|| tool_specs(self.config.tool_mode))
-    }
-
-    /// Whether `name` is a tool of the configured mode. Called on every tool call, so it
-    /// compares names only (no schema is built).
-    pub fn has_tool(&self, name: &str) -> bool {
-        crate::tools::find(self.config.tool_mode, name).is_some()
-    }
-
-    /// [`call_tool`](Self::call_tool), keeping a successful answer for
-    /// [`call_tool_from_memo`](Self::call_tool_from_memo) (see `memo.rs`).
-    pub fn call_tool_kept(
-        &self,
-        client: &ClientId,
-        name: &str,
-        args: Option<Map<String, Value>>,
-    ) -> Result<ToolOutput, ToolError> {
-        if !self.config.cache.enabled {
-            return self.call_tool(client, name, args);
-        }
-        let key = crate::memo::key(name, self.registry.generation(), args.as_ref());
-        let (outcome, recording) = crate::memo::record(|| self.call_tool(client, name, args));
-        if let Ok(output) = &outcome
-            && let Some(entry) = crate::memo::entry(output, &recording)
-        {
-            self.cache.insert(key, Arc::new(entry));
-        }
-        outcome
-    }
-
-    /// The kept answer to this exact call, if its archives are unchanged, charged to `client`
-    /// as the call itself was. Touches no archive data: one `stat` per archive the call read,
-    /// so a transport may run it without a blocking thread. `None`: run the call.
-    pub fn call_tool_from_memo(
-        &self,
-        client: &ClientId,
-        name: &str,
-        args: Option<&Map<String, Value>>,
-    ) -> Option<Result<ToolOutput, ToolError>> {
-        if !self.config.cache.enabled {
-            return None;
-        }
-        let key = crate::memo::key(name, self.registry.generation(), args);
-        let kept = self.cache.get_uncounted(&key)?;
-        let replay = crate::memo::replay(&kept)?;
-        self.cache.count_lookup(true);
-        for (operation, cost) in &replay.charges {
-            if let Err(err) = self.limiter.check(client, operation, *cost) {
-                return Some(Err(err));
-            }
-        }
-        Some(Ok(replay.output))
-    }
-
-    /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
-    /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
-    pub fn call_tool(
-        &self,
-        client: &ClientId,
-        name: &str,
-        args: Option<Map<String, Value>>,
-    ) -> Result<ToolOutput, ToolError> {
-        crate::tools::wire::call_tool(self, client, name, args)
+    /// The tools' specs, built on first use (see `tools::ZimService::tool_specs`).
+    pub(crate) fn specs_cell(&self) -> &OnceLock<Vec<ToolSpec>> {
+        &self.specs
     }
 
     pub(crate) fn charge(
@@ -283,7 +220,7 @@ impl ZimService {
         &self.inert_settings
     }
 
-    /// [`health::config_hash`] of the configuration, computed at start-up.
+    /// [`config_hash`](crate::config::config_hash) of the configuration, computed at start-up.
     pub(crate) fn config_hash(&self) -> &str {
         &self.config_hash
     }
@@ -313,31 +250,4 @@ fn default_renderer(config: &Config, cache: &Arc<ResultCache>) -> Arc<dyn Render
         config.cache.max_bytes,
         Some(Arc::clone(cache)),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::ToolMode;
-
-    /// `has_tool` checks names without building the specs: it must agree with them.
-    #[test]
-    fn has_tool_agrees_with_the_tool_specs() {
-        for mode in [ToolMode::Simple, ToolMode::Advanced] {
-            let specs = tool_specs(mode);
-            let names: Vec<&str> = specs.iter().map(|t| t.name).collect();
-            let service = ZimService::new(Config {
-                tool_mode: mode,
-                ..Config::default()
-            });
-            let all = crate::tools::TOOLS.iter().map(|t| t.name);
-            for name in all.chain(["nope", ""]) {
-                assert_eq!(
-                    service.has_tool(name),
-                    names.contains(&name),
-                    "{mode:?} {name}"
-                );
-            }
-        }
-    }
 }

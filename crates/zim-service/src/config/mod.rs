@@ -300,3 +300,14 @@ fn apply_cli(tree: &mut Value, cli: &CliOverrides) {
         );
     }
 }
+
+/// Hash of the effective configuration (the token is never serialized), so two servers can
+/// be compared without showing their settings.
+pub fn config_hash(config: &Config) -> String {
+    use sha2::{Digest, Sha256};
+    let bytes = serde_json::to_vec(config).unwrap_or_default();
+    Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}

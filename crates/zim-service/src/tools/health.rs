@@ -11,7 +11,6 @@ use crate::tools::args::input_schema;
 use crate::tools::wire::{attach_meta, data_error, parse, set};
 use crate::tools::{Tool, ToolOutput};
 use chrono::{DateTime, SecondsFormat, Utc};
-use sha2::{Digest, Sha256};
 
 use crate::cache::CacheStats;
 use crate::config::Config;
@@ -127,16 +126,6 @@ pub fn archive_listing(file: &ArchiveFile) -> Value {
         "zim_file_path": file.display,
         "split": file.split,
     })
-}
-
-/// Hash of the effective configuration (the token is never serialized), so two servers can
-/// be compared without showing their settings.
-pub fn config_hash(config: &Config) -> String {
-    let bytes = serde_json::to_vec(config).unwrap_or_default();
-    Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// Archives opened by one health report at most (the rest are listed, not checked).

@@ -28,12 +28,7 @@ use crate::error::ToolError;
 use crate::ratelimit::ClientId;
 use crate::service::ZimService;
 
-/// What a tool returns on success: a JSON object (structured) or Markdown text.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ToolOutput {
-    Json(Value),
-    Text(String),
-}
+pub use crate::output::{ToolOutput, ToolSpec};
 
 /// One tool: what `tools/list` advertises of it and how a call of it runs.
 pub struct Tool {
@@ -109,15 +104,6 @@ pub fn find(mode: ToolMode, name: &str) -> Option<&'static Tool> {
         .find(|t| t.name == name && t.in_mode(mode))
 }
 
-/// One tool as advertised in `tools/list`.
-#[derive(Debug, Clone)]
-pub struct ToolSpec {
-    pub name: &'static str,
-    pub title: &'static str,
-    pub description: &'static str,
-    pub input_schema: Map<String, Value>,
-}
-
 /// The tools exposed in `mode`: only `zim_query` in simple mode, all eight in advanced.
 pub fn tool_specs(mode: ToolMode) -> Vec<ToolSpec> {
     TOOLS
@@ -130,6 +116,78 @@ pub fn tool_specs(mode: ToolMode) -> Vec<ToolSpec> {
             input_schema: (t.schema)(),
         })
         .collect()
+}
+
+/// The tool table as the service's entry points (listing, lookup, calls, kept answers): the
+/// service itself knows no tool.
+impl ZimService {
+    /// The tools of the configured mode (built once: their schemas are generated).
+    pub fn tool_specs(&self) -> &[ToolSpec] {
+        self.specs_cell()
+            .get_or_init(|| tool_specs(self.config().tool_mode))
+    }
+
+    /// Whether `name` is a tool of the configured mode. Called on every tool call, so it
+    /// compares names only (no schema is built).
+    pub fn has_tool(&self, name: &str) -> bool {
+        find(self.config().tool_mode, name).is_some()
+    }
+
+    /// [`call_tool`](Self::call_tool), keeping a successful answer for
+    /// [`call_tool_from_memo`](Self::call_tool_from_memo) (see `memo.rs`).
+    pub fn call_tool_kept(
+        &self,
+        client: &ClientId,
+        name: &str,
+        args: Option<Map<String, Value>>,
+    ) -> Result<ToolOutput, ToolError> {
+        if !self.config().cache.enabled {
+            return self.call_tool(client, name, args);
+        }
+        let key = crate::memo::key(name, self.registry().generation(), args.as_ref());
+        let (outcome, recording) = crate::memo::record(|| self.call_tool(client, name, args));
+        if let Ok(output) = &outcome
+            && let Some(entry) = crate::memo::entry(output, &recording)
+        {
+            self.result_cache().insert(key, std::sync::Arc::new(entry));
+        }
+        outcome
+    }
+
+    /// The kept answer to this exact call, if its archives are unchanged, charged to `client`
+    /// as the call itself was. Touches no archive data: one `stat` per archive the call read,
+    /// so a transport may run it without a blocking thread. `None`: run the call.
+    pub fn call_tool_from_memo(
+        &self,
+        client: &ClientId,
+        name: &str,
+        args: Option<&Map<String, Value>>,
+    ) -> Option<Result<ToolOutput, ToolError>> {
+        if !self.config().cache.enabled {
+            return None;
+        }
+        let key = crate::memo::key(name, self.registry().generation(), args);
+        let kept = self.result_cache().get_uncounted(&key)?;
+        let replay = crate::memo::replay(&kept)?;
+        self.result_cache().count_lookup(true);
+        for (operation, cost) in &replay.charges {
+            if let Err(err) = self.limiter().check(client, operation, *cost) {
+                return Some(Err(err));
+            }
+        }
+        Some(Ok(replay.output))
+    }
+
+    /// Run one tool call. The caller checks [`has_tool`](Self::has_tool) first (an unknown
+    /// tool is a protocol error, not a tool error). Blocking: archive I/O happens here.
+    pub fn call_tool(
+        &self,
+        client: &ClientId,
+        name: &str,
+        args: Option<Map<String, Value>>,
+    ) -> Result<ToolOutput, ToolError> {
+        wire::call_tool(self, client, name, args)
+    }
 }
 
 #[cfg(test)]
@@ -226,6 +284,30 @@ mod tests {
                 TOOLS.iter().any(|t| t.operations.contains(&operation)),
                 "{operation}"
             );
+        }
+    }
+
+    /// `has_tool` checks names without building the specs: it must agree with them.
+    #[test]
+    fn has_tool_agrees_with_the_tool_specs() {
+        for mode in [
+            crate::config::ToolMode::Simple,
+            crate::config::ToolMode::Advanced,
+        ] {
+            let specs = tool_specs(mode);
+            let names: Vec<&str> = specs.iter().map(|t| t.name).collect();
+            let service = ZimService::new(crate::config::Config {
+                tool_mode: mode,
+                ..crate::config::Config::default()
+            });
+            let all = crate::tools::TOOLS.iter().map(|t| t.name);
+            for name in all.chain(["nope", ""]) {
+                assert_eq!(
+                    service.has_tool(name),
+                    names.contains(&name),
+                    "{mode:?} {name}"
+                );
+            }
         }
     }
 }
