@@ -14,6 +14,32 @@ use std::path::{Path, PathBuf};
 
 type Module = Vec<String>;
 
+/// The same for zim-service, the crate of the tools, the pipeline and the infrastructure, between
+/// files of different modules: a child module using its parent's items (`tools::browse` the
+/// `Tool` type of `tools`) is the parent's own structure, not a cycle between layers.
+#[test]
+fn zim_service_modules_have_no_cycles() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../zim-service/src");
+    let sources = read_tree(&src);
+    assert!(sources.len() > 30, "found {} files", sources.len());
+    let mut graph = edges(&sources);
+    for (from, targets) in graph.iter_mut() {
+        targets.retain(|to| !from.starts_with(to));
+    }
+    let has = |from: &str, to: &str| {
+        graph
+            .get(&module(from))
+            .is_some_and(|targets| targets.contains(&module(to)))
+    };
+    // The edges that matter are seen: the tools reach the service, the backends the requests.
+    assert!(has("tools", "service"), "{graph:#?}");
+    assert!(has("backend", "requests"), "{graph:#?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        let names: Vec<String> = cycle.iter().map(display).collect();
+        panic!("zim-service import cycle: {}", names.join(" -> "));
+    }
+}
+
 #[test]
 fn zim_mcp_modules_have_no_cycles() {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");

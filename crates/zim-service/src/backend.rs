@@ -13,9 +13,9 @@ use zim_reader::Entry;
 
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::OpenArchive;
-use crate::tools::get::View;
-use crate::tools::links::LinkDirection;
-use crate::tools::search::ZimSearchArgs;
+use crate::requests::LinkDirection;
+use crate::requests::View;
+use crate::requests::ZimSearchArgs;
 
 /// Full-text, title and suggestion search over one archive.
 pub trait SearchBackend: Send + Sync {

@@ -22,6 +22,7 @@ pub mod ratelimit;
 pub mod redact;
 pub mod registry;
 pub mod render_backend;
+pub mod requests;
 pub mod resources;
 pub mod retrieval;
 pub mod search_backend;

@@ -23,7 +23,7 @@ use std::cmp::Ordering;
 
 use serde_json::{Value, json};
 
-use crate::tools::search::SearchMode;
+use crate::requests::SearchMode;
 
 /// The merged ranking of one cross-file page. `per_file` holds each archive's response (with
 /// its `zim_file` name), in archive order.

@@ -11,8 +11,8 @@ use crate::backend::{HtmlSource, Markdown, RenderBackend};
 use crate::cache::{Bounds, ResultCache};
 use crate::error::ToolError;
 use crate::registry::OpenArchive;
-use crate::tools::get::View;
-use crate::tools::links::LinkDirection;
+use crate::requests::LinkDirection;
+use crate::requests::View;
 
 /// Parsed documents kept for follow-up calls (TOC, then a section, then links...).
 const PARSED_CACHE_ENTRIES: u64 = 32;

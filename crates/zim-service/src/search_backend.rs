@@ -15,8 +15,8 @@ use crate::cache::ResultCache;
 use crate::error::ToolError;
 use crate::presets::{ArchivePreset, ArchiveSignals, Presets};
 use crate::registry::OpenArchive;
+use crate::requests::{SearchMode, ZimSearchArgs};
 use crate::tools::namespace::parse_namespace;
-use crate::tools::search::{SearchMode, ZimSearchArgs};
 
 /// Hits asked of each relaxed (all words but one) query.
 const RELAXED_DEPTH: u32 = 20;

@@ -42,16 +42,7 @@ const DEFAULT_LINKS_LIMIT: u32 = 100;
 /// Related articles listed without a `limit` (openzim-mcp's default).
 const DEFAULT_RELATED_LIMIT: u32 = 10;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LinkDirection {
-    #[default]
-    Outbound,
-    // The pages linking to this one (needs the archive's knowledge index). A plain comment:
-    // a doc comment would split the schema's enum into a `oneOf`.
-    Inbound,
-    Related,
-}
+pub use crate::requests::LinkDirection;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]

@@ -1,7 +1,6 @@
 //! `zim_search`: libzim's full-text, title and suggestion searches of one archive or all,
 //! with its arguments, its wire shape (openzim-mcp's) and its run.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -53,45 +52,7 @@ mode=\"suggest\" completes a title prefix. Page with limit/offset or the returne
     }),
 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SearchMode {
-    #[default]
-    Fulltext,
-    Title,
-    Suggest,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZimSearchArgs {
-    /// Search terms, a title, or a prefix (depending on `mode`).
-    pub query: String,
-    /// "fulltext" (default), "title" or "suggest".
-    #[serde(default)]
-    pub mode: SearchMode,
-    /// Archive to search; optional with `cross_file` or when only one ZIM file is served.
-    #[serde(default)]
-    pub zim_file_path: Option<String>,
-    /// Search every served archive.
-    #[serde(default)]
-    pub cross_file: bool,
-    /// Namespace filter (fulltext only).
-    #[serde(default)]
-    pub namespace: Option<String>,
-    /// MIME type filter (fulltext only).
-    #[serde(default)]
-    pub content_type: Option<String>,
-    /// 1-100 for fulltext/title, 1-50 for suggest.
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 100))]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub offset: u32,
-    /// Opaque cursor from a previous page.
-    #[serde(default)]
-    pub cursor: Option<String>,
-}
+pub use crate::requests::{SearchMode, ZimSearchArgs};
 
 fn run(
     svc: &ZimService,

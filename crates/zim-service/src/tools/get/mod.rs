@@ -7,7 +7,7 @@ mod read;
 pub use read::*;
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::ToolError;
@@ -38,15 +38,7 @@ main_page=true. Long articles continue with content_offset (_meta.more_at_offset
     started: None,
 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum View {
-    #[default]
-    Full,
-    Summary,
-    Toc,
-    Structure,
-}
+pub use crate::requests::View;
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
