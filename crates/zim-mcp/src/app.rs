@@ -78,9 +78,9 @@ fn init_logging(config: &Config) {
         .try_init();
     // The bridge from the `log` crate was set to the most verbose level any layer wants (the
     // capture layer's DEBUG, for our own tracing events): dependencies then build the
-    // arguments of every debug record before they are dropped. html5ever escapes each token it
-    // parses for one, which was ~6% of a question's CPU. Their records go no further than the
-    // configured level, or everything when RUST_LOG asks.
+    // arguments of every debug record before they are dropped (html5ever escapes each token it
+    // parses for one: BENCHMARKS.md). Their records go no further than the configured level,
+    // or everything when RUST_LOG asks.
     if std::env::var_os("RUST_LOG").is_none() {
         log::set_max_level(log_level_filter(level));
     }

@@ -91,9 +91,8 @@ fn weight(source: CandidateSource) -> f64 {
         // counts half, so it does not outvote it (measured: at full weight it lowered hit@3
         // on five of six development sets).
         CandidateSource::Sections => 0.5,
-        // The page embeddings find what shares no word with the request; with the lexical
-        // lists now six or more (relaxed queries), at 1.0 they were outvoted (measured with
-        // the knowledge index: 1.5 gives +3 held out and +3 on batch c over 1.0; 2.0 less).
+        // The page embeddings find what shares no word with the request; among six or more
+        // lexical lists (relaxed queries) they were outvoted at 1.0 (BENCHMARKS.md).
         CandidateSource::Vectors => 1.5,
         // One list per word left out: together they count as much as one list.
         CandidateSource::Relaxed => W_RELAXED,
