@@ -7,12 +7,11 @@
 //! the heap, and a heap only gives memory back from its top: freed buffers stay resident
 //! and the process grows with every differently-sized large request. Fixing the threshold
 //! at 1 MiB keeps large buffers on `mmap`, returned to the system when freed, while
-//! the small allocations that dominate the count stay on the heap. Measured on the
-//! rustdocs benchmark workload: peak RSS 54-66 MB -> 41-48 MB. The price is page faults on
-//! fresh mappings: the first render of the 942 KB `Vec` page (then a 16 MB parse tree) took
-//! ~10% longer (30 -> 33 ms); calls that allocate less than 1 MiB at a time are unchanged
-//! (a full-text search 3.0 -> 3.2 ms, within noise). Lower thresholds (64-128 KiB) cost
-//! 15-60% on those calls.
+//! the small allocations that dominate the count stay on the heap: peak RSS on the rustdocs
+//! workload drops by about a fifth. The price is page faults on fresh mappings (a first render
+//! of a very large page is slower by about a tenth); calls that allocate less than 1 MiB at a
+//! time are unchanged, and lower thresholds cost those calls much more. Figures: BENCHMARKS.md
+//! ("Design measurements").
 
 /// Blocks of at least this many bytes are mapped and unmapped individually.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

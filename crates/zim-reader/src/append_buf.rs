@@ -6,7 +6,7 @@
 //! window) only if that buffer never moves. A growing `Vec` moves; this buffer is allocated
 //! once at the size the cluster's offset table announces. Decoding in place halves the
 //! memory a cold read touches (no separate 8 MiB window to fill and copy out of) and makes
-//! it ~1.6x faster, and blobs handed out never force a copy of the data (the old
+//! it faster (BENCHMARKS.md), and blobs handed out never force a copy of the data (the old
 //! copy-on-write `Vec` had to clone when a reader held a blob while decoding went on).
 //!
 //! Invariants (what makes the `unsafe` below sound):

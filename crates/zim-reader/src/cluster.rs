@@ -256,8 +256,8 @@ impl Decoding {
         // a checksum is verified and the decoder dropped). A live decoder holds a window
         // about as large as what it has decoded, so this bounds a cluster's memory at
         // 7/4 of its decoded size ([`Cluster::weight`]). (At one half, the bound was
-        // tighter but a cold read of a blob just past the middle decoded the whole
-        // cluster: 15 instead of 9.5 ms for the Ray Charles search's xz cluster.)
+        // tighter but a cold read of a blob just past the middle decoded the whole cluster,
+        // half again the time for the Ray Charles search's xz cluster: BENCHMARKS.md.)
         if let Some(total) = total.and_then(|t| usize::try_from(t).ok())
             && target.saturating_mul(4) >= total.saturating_mul(3)
         {

@@ -10,8 +10,8 @@
 //! it takes as long as the slower match.
 //!
 //! Helper threads are few (one per spare core, at most [`MAX_HELPERS`]), started on first use
-//! and kept for the life of the process. Starting a thread per search would cost 20-70 µs,
-//! as much as a light query.
+//! and kept for the life of the process. Starting a thread per search would cost as much as
+//! a light query (BENCHMARKS.md).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};

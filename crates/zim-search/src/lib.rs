@@ -13,7 +13,7 @@
 //! * suggestions: libzim's `SuggestionSearcher` query (partial last word, OR'ed with an exact
 //!   phrase and a phrase anchored at the start of the title), BM25(0.001, 0, 1, 1, 0.5), sorted by
 //!   relevance then title, collapsed on the redirect target. libzim's estimated total costs a
-//!   walk over every matching title (10 ms for a 2-letter prefix on 100k titles), several times
+//!   walk over every matching title (milliseconds for a short prefix on a big archive), several times
 //!   the page itself: [`ArchiveSearch::suggest`] computes it, [`ArchiveSearch::suggest_page`]
 //!   reports a free lower bound instead and [`ArchiveSearch::suggest_total`] the estimate alone;
 //! * without a title index: a prefix search over the title listing. **Difference from libzim:**

@@ -20,7 +20,7 @@ const MAX_IDLE_HANDLES: usize = 16;
 
 /// From this much posting-list work (`QueryPlan::estimate_work`, the summed term frequencies)
 /// libzim's estimate match is handed to a helper thread beside the page match; below it the
-/// helper's wake-up (~30 µs on the benchmark VMs) costs about what it saves. Calibrated on the
+/// helper's wake-up costs about what it saves (BENCHMARKS.md). Calibrated on the
 /// rustdocs.zim query set (BENCHMARKS.md).
 const PARALLEL_ESTIMATE_WORK: u64 = 5_000;
 

@@ -90,7 +90,7 @@ pub async fn serve(
             continue;
         };
         // A response goes out in several small writes (headers, SSE priming event, the
-        // message); with Nagle's algorithm on, a client delaying its ACKs stalls each ~40 ms.
+        // message); with Nagle's algorithm on, a client delaying its ACKs stalls each until its timer fires.
         if let Err(err) = stream.set_nodelay(true) {
             tracing::debug!("cannot set TCP_NODELAY: {err}");
         }
