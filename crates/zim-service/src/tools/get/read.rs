@@ -151,18 +151,7 @@ pub fn get(
             }
         }
         Branch::MainPage => {
-            let main = ctx
-                .open
-                .archive
-                .main_entry()
-                .map_err(|e| archive_error("get_main_page", e))?
-                .ok_or_else(|| {
-                    ToolError::not_found("main_page_not_found", "This archive has no main page")
-                })?;
-            let requested = main.path().to_owned();
-            let entry = main
-                .resolve()
-                .map_err(|e| archive_error("get_main_page", e))?;
+            let (requested, entry) = main_page(ctx)?;
             let found = Found {
                 matched_path: (entry.path() != requested).then(|| entry.path().to_owned()),
                 entry,
@@ -426,18 +415,7 @@ pub fn get_json(
             Ok(view)
         }
         Branch::MainPage => {
-            let main = ctx
-                .open
-                .archive
-                .main_entry()
-                .map_err(|e| archive_error("get_main_page", e))?
-                .ok_or_else(|| {
-                    ToolError::not_found("main_page_not_found", "This archive has no main page")
-                })?;
-            let requested = main.path().to_owned();
-            let entry = main
-                .resolve()
-                .map_err(|e| archive_error("get_main_page", e))?;
+            let (requested, entry) = main_page(ctx)?;
             let found = Found {
                 matched_path: None,
                 entry,
@@ -758,6 +736,23 @@ pub fn entry_json(page: &Page, main_page: bool) -> Value {
     }
     attach_meta(&mut out, truncated, &extra);
     out
+}
+
+/// The archive's main page: the path its pointer names and the entry it resolves to.
+fn main_page(ctx: &GetContext<'_>) -> Result<(String, zim_reader::Entry), ToolError> {
+    let main = ctx
+        .open
+        .archive
+        .main_entry()
+        .map_err(|e| archive_error("get_main_page", e))?
+        .ok_or_else(|| {
+            ToolError::not_found("main_page_not_found", "This archive has no main page")
+        })?;
+    let requested = main.path().to_owned();
+    let entry = main
+        .resolve()
+        .map_err(|e| archive_error("get_main_page", e))?;
+    Ok((requested, entry))
 }
 
 #[cfg(test)]

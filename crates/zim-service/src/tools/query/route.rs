@@ -138,6 +138,32 @@ impl ZimService {
             .map(str::to_owned))
     }
 
+    /// The question pipeline's first page for `request` over the target archive (all when
+    /// none is named), and that archive.
+    fn ask_pipeline(
+        &self,
+        client: &ClientId,
+        request: &str,
+        args: &ZimQueryArgs,
+        target: &Target,
+    ) -> Result<(Value, Option<String>), ToolError> {
+        let archive = match target {
+            Target::One(a) => Some(a.clone()),
+            Target::Unspecified => None,
+        };
+        let value = self.answer_question(
+            client,
+            &Question {
+                request,
+                archives: archive.iter().cloned().collect(),
+                limit: args.limit.map_or(self.question_results(), |l| l as usize),
+                offset: 0,
+                cursor: None,
+            },
+        )?;
+        Ok((value, archive))
+    }
+
     /// Run the operation the intent names. Returns its output and the archive it used. An
     /// article view whose topic is no entry is answered by the question pipeline instead of
     /// a dead end: the best-matching pages and the passage that answers, said to be that.
@@ -154,20 +180,7 @@ impl ZimService {
         if let Intent::Summary { title_or_path } = &parsed.intent
             && is_question(&args.query)
         {
-            let archive = match target {
-                Target::One(a) => Some(a.clone()),
-                Target::Unspecified => None,
-            };
-            let value = self.answer_question(
-                client,
-                &Question {
-                    request: title_or_path,
-                    archives: archive.iter().cloned().collect(),
-                    limit: args.limit.map_or(self.question_results(), |l| l as usize),
-                    offset: 0,
-                    cursor: None,
-                },
-            )?;
+            let (value, archive) = self.ask_pipeline(client, title_or_path, args, target)?;
             return Ok((ToolOutput::Json(value), archive));
         }
         match self.route_intent(client, args, parsed, target) {
@@ -175,20 +188,7 @@ impl ZimService {
                 let Some(topic) = article_topic(&parsed.intent) else {
                     return Err(err);
                 };
-                let archive = match target {
-                    Target::One(a) => Some(a.clone()),
-                    Target::Unspecified => None,
-                };
-                let mut value = self.answer_question(
-                    client,
-                    &Question {
-                        request: topic,
-                        archives: archive.iter().cloned().collect(),
-                        limit: args.limit.map_or(self.question_results(), |l| l as usize),
-                        offset: 0,
-                        cursor: None,
-                    },
-                )?;
+                let (mut value, archive) = self.ask_pipeline(client, topic, args, target)?;
                 // Nothing matches any word either: the honest answer is the original one.
                 if value
                     .get("results")
