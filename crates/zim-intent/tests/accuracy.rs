@@ -126,6 +126,11 @@
 //! one archive miss left is "do u have wikipedia offline ...? which archives exist", labelled
 //! without an archive.
 //!
+//! `heldout-j` (200 lines, `phrasings-heldout-j.jsonl`), by a fifth separate writer who never
+//! saw the parser, was run once after the heldout-i fixes and before it was looked at:
+//! intent 171/200 (85.5%), arguments 47/65 (72.3%); archive accuracy over all splits
+//! 1632/1642.
+//!
 //! Four fresh sets by separate writers, each run once before it was tuned on, gave 81.5%
 //! (heldout-f), 91.0% (-g), 87.5% (-h) and 85.0% (-i): each round's fixes made the sets seen
 //! pass without bringing the next unseen one to the 97% of issue 16, so unseen text is the
@@ -178,7 +183,13 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-i.jsonl"
     );
-    let text = [dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i]
+    let heldout_j = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-j.jsonl"
+    );
+    let text = [
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j,
+    ]
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
         .collect::<Vec<_>>()
