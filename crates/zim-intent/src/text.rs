@@ -61,6 +61,11 @@ const CHAT_WORDS: &[(&str, &str)] = &[
     ("cuz", "because"),
     ("pls", "please"),
     ("plz", "please"),
+    // Slips of the keyboard on function words, which no topic spells this way.
+    ("teh", "the"),
+    ("jsut", "just"),
+    ("wich", "which"),
+    ("youve", "you've"),
 ];
 /// Words next to which a lone "u" is "you" ("can u", "r u alive", "u there").
 const YOU_NEIGHBOURS: &[&str] = &[
@@ -261,9 +266,12 @@ const VOCABULARY: &[&str] = &[
     "find",
 ];
 
-/// Words that may stand between command words ("table of contents", "show me the links").
+/// Words that may stand between command words ("table of contents", "show me the links"),
+/// and request verbs and question words before them ("get the full artcle", "what's the mian
+/// page"): the command runs on through them.
 const COMMAND_FILLER: &[&str] = &[
-    "of", "the", "a", "an", "me", "us", "all", "its", "whole", "entire", "full", "complete",
+    "of", "the", "a", "an", "me", "us", "all", "its", "whole", "entire", "full", "complete", "get",
+    "give", "see", "read", "what's", "what", "just", "only",
 ];
 
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
@@ -524,6 +532,15 @@ mod tests {
             expand_chat("can u gimme the toc"),
             "can you give me the toc"
         );
+        // Slips on function words.
+        assert_eq!(
+            expand_chat("show me teh zim files youve got"),
+            "show me the zim files you've got"
+        );
+        assert_eq!(expand_chat("jsut the intro"), "just the intro");
+        assert_eq!(expand_chat("wich pages"), "which pages");
+        // Capitalised, they may be names.
+        assert_eq!(expand_chat("Teh Chronicles"), "Teh Chronicles");
         // A lone letter that is no pronoun or verb stays: a topic or a namespace.
         for s in [
             "how to plot in r",
@@ -601,6 +618,19 @@ mod tests {
         assert_eq!(
             correct_typos("table of contnets for X").0,
             "table of contents for X"
+        );
+        // After request verbs and question words that lead to the command.
+        assert_eq!(
+            correct_typos("get the full artcle on X").0,
+            "get the full article on X"
+        );
+        assert_eq!(
+            correct_typos("what's the mian page of it").0,
+            "what's the main page of it"
+        );
+        assert_eq!(
+            correct_typos("give me just the sumary for X").0,
+            "give me just the summary for X"
         );
         // Not after the command has ended.
         assert_eq!(correct_typos("toc for Lniks").1, 0);

@@ -190,10 +190,10 @@ fn load() -> Vec<Case> {
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j,
     ]
-        .iter()
-        .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    .iter()
+    .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
+    .collect::<Vec<_>>()
+    .join("\n");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
