@@ -309,7 +309,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
     )
 });
 
@@ -318,7 +318,7 @@ static LEADING_VERBS: Pattern = LazyLock::new(|| {
 /// contained in X").
 static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^\s*(?:(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
+        r"^\s*(?:(?:report|view|listing|breakdown|info|details|box|list)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
     )
 });
 
@@ -430,7 +430,7 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
 /// determiners, nouns for the view.
 static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|box|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
     )
 });
 
@@ -520,7 +520,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// Words that may stand before a command cue: "show me all the", "give me a quick".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
