@@ -396,7 +396,7 @@ fn unquote(s: &str) -> Option<String> {
 /// "the page 'X' including how long each section is", "X so I can cite it".
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of)\b.*$|:\s+[a-z][a-z\s,'-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
     )
     .ok()
 });
@@ -659,6 +659,9 @@ mod tests {
         // Clauses after the title qualify the request.
         assert_eq!(clean_title("the Moon article, with its sizes"), "Moon");
         assert_eq!(clean_title("Moon including every heading"), "Moon");
+        assert_eq!(clean_title("Glacier, only the first paragraph"), "Glacier");
+        assert_eq!(clean_title("Tide, not the whole thing"), "Tide");
+        assert_eq!(clean_title("Comet: sections & anchors"), "Comet");
         // A quoted name among lowercase request words is the name.
         assert_eq!(clean_title("exactly \"Ray Charles\" please"), "Ray Charles");
         assert_eq!(clean_title("the page 'Ray Charles' in full"), "Ray Charles");

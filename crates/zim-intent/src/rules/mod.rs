@@ -80,7 +80,9 @@ const RULES: &[Rule] = &[
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
     let text = strip_speaker_label(ctx.text);
     let ctx = &Context { text, ..*ctx };
-    ask_of_parts(ctx).or_else(|| classify_one(ctx, ctx.text))
+    ask_of_parts(ctx)
+        .or_else(|| ask_after_purpose(ctx))
+        .or_else(|| classify_one(ctx, ctx.text))
 }
 
 /// Runs the rules in order on one sentence; `None` when none matched. A pronoun subject takes
@@ -204,6 +206,44 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
     None
 }
 
+/// A name in quotes, as a word of its own ("reading 'Byzantine Empire'", "a page called
+/// \"Health effects of tobacco\""); an apostrophe inside a word opens none.
+static QUOTED_NAME: Pattern =
+    LazyLock::new(|| rx(r#"(?:^|\s)(?:'(?P<s>[^']+)'|"(?P<d>[^"]+)")(?:$|[\s,.;:?!])"#));
+
+/// The request with each quoted name replaced by a neutral word: a cue word inside a title
+/// ("a page called 'Health effects of tobacco'") is the title's, not a cue.
+pub(crate) fn without_quoted(s: &str) -> String {
+    match QUOTED_NAME.as_ref() {
+        Some(re) if re.is_match(s) => re.replace_all(s, " NAME ").to_string(),
+        _ => s.to_string(),
+    }
+}
+
+/// "For a graph project I need the outgoing links of X": why, then what. The ask after the
+/// purpose is read alone.
+static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+)?(?P<rest>\S.*)$",
+    )
+});
+
+/// The ask after a statement of purpose, when a rule reads it confidently as a view of an
+/// article it names; a search or nothing there leaves the whole request to decide.
+fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&PURPOSE_LEAD, ctx.text)?;
+    let rest = c.name("rest")?.as_str();
+    let part_ctx = Context {
+        text: rest,
+        question: written_as_question(rest),
+        ..*ctx
+    };
+    let hit = classify_one(&part_ctx, ctx.text)?;
+    let mut intent = hit.intent.clone();
+    let own_subject = subject_mut(&mut intent).is_some_and(|t| looks_like_title(t));
+    (hit.confidence >= crate::FALLBACK_THRESHOLD && own_subject).then_some(hit)
+}
+
 /// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
 static ANTECEDENT: Pattern = LazyLock::new(|| {
     rx(
@@ -232,13 +272,25 @@ fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
     if !pronoun {
         return;
     }
-    let Some(c) = caps(&ANTECEDENT, text).or_else(|| caps(&TOPIC_ANTECEDENT, text)) else {
+    // The article named before, the name the request is about, or a name it quotes ("I
+    // enjoyed reading 'Byzantine Empire'. What other pages are related to it?").
+    let Some(c) = caps(&ANTECEDENT, text)
+        .or_else(|| caps(&TOPIC_ANTECEDENT, text))
+        .or_else(|| caps(&QUOTED_NAME, text))
+    else {
         return;
     };
-    let raw = c
-        .name("t")
-        .or_else(|| c.name("q"))
+    let raw = ["t", "q", "s", "d"]
+        .iter()
+        .find_map(|n| c.name(n))
         .map_or("", |m| m.as_str());
+    // A quoted name is one already; its quotes make it look like a title.
+    let raw = if c.name("s").is_some() || c.name("d").is_some() {
+        format!("'{raw}'")
+    } else {
+        raw.to_string()
+    };
+    let raw = raw.as_str();
     if !looks_like_title(raw) || is_match(&PRONOUN_SUBJECT, raw) {
         return;
     }
@@ -309,7 +361,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -690,6 +742,9 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "zim",
     "zims",
     "archive",
+    "archive's",
+    "zim's",
+    "own",
     "archives",
     "file",
     "files",
