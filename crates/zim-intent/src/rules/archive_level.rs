@@ -23,8 +23,9 @@ fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
     addresses_service(ctx) || topic_free(ctx.text, cue)
 }
 
-/// The request with quoted names made neutral: service cues inside a title are the title's
-/// ("Does the archive have a page called 'Health effects of tobacco'?").
+/// The context reading `text`, the request with its quoted names made neutral (see
+/// [`super::without_quoted`]): service cues inside a title are the title's ("Does the
+/// archive have a page called 'Health effects of tobacco'?").
 fn outside_quotes<'a>(ctx: &Context, text: &'a str) -> Context<'a> {
     Context { text, ..*ctx }
 }

@@ -1451,4 +1451,172 @@ mod tests {
             })
         );
     }
+
+    fn parsed(q: &str) -> Intent {
+        crate::parse(q, &[]).intent
+    }
+
+    #[test]
+    fn cue_words_inside_a_quoted_name_are_the_names() {
+        for (q, t) in [
+            (
+                "is there an entry called 'Server (computing)' in the archive?",
+                "Server (computing)",
+            ),
+            (
+                "find a page named \"Main Page (film)\" by title",
+                "Main Page (film)",
+            ),
+        ] {
+            assert_eq!(parsed(q), Intent::FindByTitle { title: t.into() }, "{q}");
+        }
+        // Outside quotes the cues keep acting on the service.
+        assert_eq!(parsed("is the archive healthy?"), Intent::Health);
+        assert_eq!(
+            parsed("show the main page of this archive"),
+            Intent::MainPage
+        );
+        assert!(without_quoted("the page 'Health care' please").contains("NAME"));
+        assert_eq!(without_quoted("I'm fine, it's ok"), "I'm fine, it's ok");
+    }
+
+    #[test]
+    fn which_entry_has_the_title() {
+        assert_eq!(
+            parsed("what page has the exact title 'Treaty of Ghent'?"),
+            Intent::FindByTitle {
+                title: "Treaty of Ghent".into()
+            }
+        );
+        // A book or a film has a title too: a question about the world.
+        for q in [
+            "which novel has the title 'The Road'",
+            "which film has the title Vertigo",
+        ] {
+            assert!(!matches!(parsed(q), Intent::FindByTitle { .. }), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_name_is_a_pronouns_antecedent() {
+        assert_eq!(
+            parsed("I just finished 'Silk Road'. Which articles are similar to it?"),
+            Intent::Related {
+                title_or_path: "Silk Road".into()
+            }
+        );
+        assert_eq!(
+            parsed("I liked \"Bauhaus\" a lot; show me the links in it"),
+            Intent::Links {
+                title_or_path: "Bauhaus".into()
+            }
+        );
+        // Without a name before, the pronoun refers to earlier conversation.
+        assert!(matches!(
+            parsed("which articles are similar to it?"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn the_ask_after_a_statement_of_purpose() {
+        for (q, want) in [
+            (
+                "For my thesis I need the table of contents of 'Baroque music'",
+                Intent::Toc {
+                    title_or_path: "Baroque music".into(),
+                },
+            ),
+            (
+                "for a citation graph, we want the outbound links of Tokyo",
+                Intent::Links {
+                    title_or_path: "Tokyo".into(),
+                },
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        // A topic after the purpose is still searched, with the purpose kept.
+        for q in [
+            "For a school project I need information about volcanoes",
+            "for my essay I need the links between poverty and crime",
+        ] {
+            assert!(matches!(parsed(q), Intent::Search { .. }), "{q}");
+        }
+    }
+
+    #[test]
+    fn links_asked_as_linking_out() {
+        for (q, t) in [
+            ("what pages does the Jupiter article link out to", "Jupiter"),
+            ("which entries does 'Opera' link out to?", "Opera"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Links {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        assert!(matches!(
+            parsed("why does my router link out to the wrong gateway"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn the_whole_article_asked_as_a_noun_phrase() {
+        for (q, t) in [
+            ("the full article on Nelson Mandela", "Nelson Mandela"),
+            ("the complete page for 'Tundra'", "Tundra"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::GetArticle {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        assert!(matches!(
+            parsed("the whole page about how to bake bread"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn a_prefix_typed_into_the_search_box() {
+        for (q, p) in [
+            (
+                "if I enter \"Barcel\" in the search bar, what does it autocomplete to?",
+                "Barcel",
+            ),
+            (
+                "I typed Alexander the G into the search field. What completions come up?",
+                "Alexander the G",
+            ),
+        ] {
+            assert_eq!(parsed(q), Intent::Suggest { prefix: p.into() }, "{q}");
+        }
+        // Typing without completions asked is something else.
+        assert!(!matches!(
+            parsed("I'm typing 'hello' into the search box and nothing happens"),
+            Intent::Suggest { .. }
+        ));
+    }
+
+    #[test]
+    fn the_archives_own_fields() {
+        for q in [
+            "show the zim's own description and language",
+            "what's the archive's own publisher and date",
+        ] {
+            assert_eq!(parsed(q), Intent::Metadata, "{q}");
+        }
+        assert!(!matches!(
+            parsed("show the poem's own title and description"),
+            Intent::Metadata
+        ));
+    }
 }
