@@ -61,6 +61,11 @@ const CHAT_WORDS: &[(&str, &str)] = &[
     ("cuz", "because"),
     ("pls", "please"),
     ("plz", "please"),
+    // Slips of the keyboard on function words, which no topic spells this way.
+    ("teh", "the"),
+    ("jsut", "just"),
+    ("wich", "which"),
+    ("youve", "you've"),
 ];
 /// Words next to which a lone "u" is "you" ("can u", "r u alive", "u there").
 const YOU_NEIGHBOURS: &[&str] = &[
@@ -172,7 +177,7 @@ pub fn strip_format_asides(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:want|would\s+like|need|wanna)|'d\s+like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern =
@@ -261,9 +266,12 @@ const VOCABULARY: &[&str] = &[
     "find",
 ];
 
-/// Words that may stand between command words ("table of contents", "show me the links").
+/// Words that may stand between command words ("table of contents", "show me the links"),
+/// and request verbs and question words before them ("get the full artcle", "what's the mian
+/// page"): the command runs on through them.
 const COMMAND_FILLER: &[&str] = &[
-    "of", "the", "a", "an", "me", "us", "all", "its", "whole", "entire", "full", "complete",
+    "of", "the", "a", "an", "me", "us", "all", "its", "whole", "entire", "full", "complete", "get",
+    "give", "see", "read", "what's", "what", "just", "only",
 ];
 
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
@@ -388,7 +396,7 @@ fn unquote(s: &str) -> Option<String> {
 /// "the page 'X' including how long each section is", "X so I can cite it".
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as)\b.*$|:\s+[a-z][a-z\s,'-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
     )
     .ok()
 });
@@ -524,6 +532,15 @@ mod tests {
             expand_chat("can u gimme the toc"),
             "can you give me the toc"
         );
+        // Slips on function words.
+        assert_eq!(
+            expand_chat("show me teh zim files youve got"),
+            "show me the zim files you've got"
+        );
+        assert_eq!(expand_chat("jsut the intro"), "just the intro");
+        assert_eq!(expand_chat("wich pages"), "which pages");
+        // Capitalised, they may be names.
+        assert_eq!(expand_chat("Teh Chronicles"), "Teh Chronicles");
         // A lone letter that is no pronoun or verb stays: a topic or a namespace.
         for s in [
             "how to plot in r",
@@ -602,6 +619,19 @@ mod tests {
             correct_typos("table of contnets for X").0,
             "table of contents for X"
         );
+        // After request verbs and question words that lead to the command.
+        assert_eq!(
+            correct_typos("get the full artcle on X").0,
+            "get the full article on X"
+        );
+        assert_eq!(
+            correct_typos("what's the mian page of it").0,
+            "what's the main page of it"
+        );
+        assert_eq!(
+            correct_typos("give me just the sumary for X").0,
+            "give me just the summary for X"
+        );
         // Not after the command has ended.
         assert_eq!(correct_typos("toc for Lniks").1, 0);
         assert_eq!(correct_typos("show me Linus Torvalds lnks").1, 0);
@@ -629,6 +659,9 @@ mod tests {
         // Clauses after the title qualify the request.
         assert_eq!(clean_title("the Moon article, with its sizes"), "Moon");
         assert_eq!(clean_title("Moon including every heading"), "Moon");
+        assert_eq!(clean_title("Glacier, only the first paragraph"), "Glacier");
+        assert_eq!(clean_title("Tide, not the whole thing"), "Tide");
+        assert_eq!(clean_title("Comet: sections & anchors"), "Comet");
         // A quoted name among lowercase request words is the name.
         assert_eq!(clean_title("exactly \"Ray Charles\" please"), "Ray Charles");
         assert_eq!(clean_title("the page 'Ray Charles' in full"), "Ray Charles");

@@ -126,10 +126,37 @@
 //! one archive miss left is "do u have wikipedia offline ...? which archives exist", labelled
 //! without an archive.
 //!
-//! Four fresh sets by separate writers, each run once before it was tuned on, gave 81.5%
-//! (heldout-f), 91.0% (-g), 87.5% (-h) and 85.0% (-i): each round's fixes made the sets seen
-//! pass without bringing the next unseen one to the 97% of issue 16, so unseen text is the
-//! figure to judge the router by, and the next fresh set's first run is its measure.
+//! `heldout-j` (200 lines, `phrasings-heldout-j.jsonl`), by a fifth separate writer who never
+//! saw the parser, was run once after the heldout-i fixes and before it was looked at:
+//! intent 171/200 (85.5%), arguments 47/65 (72.3%); archive accuracy over all splits
+//! 1632/1642. Its misses were then fixed by their general causes, each checked on variations
+//! written for it, with ones that must keep their route (unit tests in `src/`): keyboard
+//! slips on function words ("teh", "jsut", "wich", "youve") and command typos after request
+//! verbs ("get the full artcle", "whats the mian page"); passes over the archive with their
+//! pagination ("page by page", "one page at a time", "paginated", "no sampling"), "from the
+//! archive", "the archive entries", a dump of every entry as a noun phrase, a `.zim` file not
+//! loaded as the place, a namespace listed to its end; anchors or section sizes asked with the
+//! headings or outline are the structure view; "what's in the contents box of X", modals
+//! ("Could I see"), "I only need ..." and a trailing ", not ..." or ", just ..." clause; "just
+//! the intro of X"; a section named by a number ("Section 230"), of an indefinite kind of
+//! document or in a how-to task is no section view; cue words inside a quoted name are the
+//! name's; a quoted name is a pronoun's antecedent; the ask after a statement of purpose
+//! ("For a graph project I need ..."); "link out to"; "which entry has the title X"; "the
+//! whole entry for X"; a prefix typed into the search box; "the archive's own title and
+//! description". After them it gives intent 199/200 (99.5%), arguments 65/65 (100%), and is
+//! seen now; archive accuracy stays 1632/1642 (the archive misses left are of files not in
+//! the test's archive list, e.g. `wiktionary_en_all_nopic_2023-10.zim`, resolved to the
+//! loaded `wiktionary_fr_...`: the fixture's, not the parser's). The remaining miss, "What
+//! was the Long Walk of the Navajo?" labelled Search, contradicts the earlier splits' "Who was
+//! Nikola Tesla?", "What are tardigrades?" (heldout-f), "Who was Ada Lovelace?" (-g), "What
+//! is sarcoidosis?" (-h), labelled Summary: a short what/who question about a name is the
+//! summary of its article.
+//!
+//! Five fresh sets by separate writers, each run once before it was tuned on, gave 81.5%
+//! (heldout-f), 91.0% (-g), 87.5% (-h), 85.0% (-i) and 85.5% (-j): each round's fixes made
+//! the sets seen pass without bringing the next unseen one to the 97% of issue 16, so unseen
+//! text is the figure to judge the router by, and the next fresh set's first run is its
+//! measure.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -178,11 +205,17 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-i.jsonl"
     );
-    let text = [dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i]
-        .iter()
-        .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let heldout_j = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-j.jsonl"
+    );
+    let text = [
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j,
+    ]
+    .iter()
+    .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
+    .collect::<Vec<_>>()
+    .join("\n");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

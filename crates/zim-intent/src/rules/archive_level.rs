@@ -23,12 +23,23 @@ fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
     addresses_service(ctx) || topic_free(ctx.text, cue)
 }
 
+/// The context reading `text`, the request with its quoted names made neutral (see
+/// [`super::without_quoted`]): service cues inside a title are the title's ("Does the
+/// archive have a page called 'Health effects of tobacco'?").
+fn outside_quotes<'a>(ctx: &Context, text: &'a str) -> Context<'a> {
+    Context { text, ..*ctx }
+}
+
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
     (matches_standalone(&HEALTH, ctx.text) && about_the_service(ctx, &HEALTH)).then_some(())?;
     hit(Intent::Health, 0.85, "health: server/integrity words")
 }
 
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
     (is_match(&SERVER_MENTION, ctx.text) && topic_free(ctx.text, &SERVER_MENTION)).then_some(())?;
     hit(Intent::Health, 0.75, "health: question about the server")
 }
@@ -50,6 +61,8 @@ fn without_paths(s: &str) -> String {
 }
 
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
     let s = without_paths(ctx.text);
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
     if !is_match(&ARCHIVE_PLURALS, &s)
@@ -72,6 +85,8 @@ static MAIN_PAGE: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
     (is_match(&MAIN_PAGE, ctx.text) && about_the_service(ctx, &MAIN_PAGE)).then_some(())?;
     hit(Intent::MainPage, 0.9, "main page: main/home/front page")
 }
@@ -130,6 +145,8 @@ static OPEN_ONLY: Pattern =
     LazyLock::new(|| rx(r"^(?:open|show|show\s+me|go\s+to|load|display|view|browse|start)$"));
 
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
     if (is_match(&METADATA_STRONG, ctx.text) && about_the_service(ctx, &METADATA_STRONG))
         || only_metadata_fields(ctx)
     {

@@ -102,8 +102,37 @@ static TOC_ASKED: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "what's in the contents box of X": what the table of contents holds is the view; bare
+/// "contents" asks so of a document ("what's in the contents of a first aid kit" is a
+/// question about the world, and its indefinite subject is no article anyway).
+static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))\s+(?:of|for|in|on)\s+(?P<t>.+)$",
+    )
+});
+
+/// Anchors or section sizes asked with the headings: "the outline of X, with each heading's
+/// anchor", "the headings and section sizes of X" are the structure view.
+static WITH_ANCHORS_OR_SIZES: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|how\s+(?:long|big)\s+each\s+(?:section|part|chapter)\s+is)\b",
+    )
+});
+
+/// "X with the anchors", "X and their section sizes": the clause after a title that asks
+/// for them.
+static ANCHORS_CLAUSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"[\s,]+(?:with|and|plus|including|along\s+with)\s+(?:the\s+|their\s+|its\s+|all\s+|each\s+)?(?:heading's\s+|section's\s+)?(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths))\b.*$",
+    )
+});
+
 pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
-    let t = match caps(&TOC_QUESTION, ctx.text).and_then(|c| title_of(&group(&c, "t"))) {
+    let asked = caps(&TOC_QUESTION, ctx.text)
+        .or_else(|| caps(&TOC_IN_ASKED, ctx.text))
+        .map(|c| group(&c, "t"))
+        .filter(|raw| !super::is_generic_subject(raw));
+    let t = match asked.and_then(|raw| title_of(&raw)) {
         Some(t) => t,
         None => {
             if is_match(&WHAT_OPENER, ctx.text) && !is_match(&TOC_ASKED, ctx.text) {
@@ -115,6 +144,21 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
             }
         }
     };
+    // Anchors or sizes asked outside the title ("... of 'Anchors Aweigh'" names them); a
+    // clause asking for them after the title is no part of it.
+    let t = match ANCHORS_CLAUSE.as_ref() {
+        Some(re) => title_of(&re.replace(&t, "")).unwrap_or(t),
+        None => t,
+    };
+    if is_match(&WITH_ANCHORS_OR_SIZES, &ctx.text.replace(t.as_str(), " ")) {
+        return hit(
+            Intent::Structure {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.9, &t),
+            "structure: headings with anchors or sizes",
+        );
+    }
     hit(
         Intent::Toc {
             title_or_path: t.clone(),
@@ -146,6 +190,12 @@ static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
 });
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+/// A clause number: "230", "3(a)", "2.1", "IV".
+static NUMBERED_CLAUSE: Pattern =
+    LazyLock::new(|| rx(r"^(?:\d+[a-z]?(?:\.\d+)*(?:\s*\(\w{1,4}\))*|[ivxlc]{1,6})$"));
+/// A how-to task: "how to write ...", "how do I structure ...".
+static HOW_TO: Pattern =
+    LazyLock::new(|| rx(r"^how\s+(?:to|do\s+(?:i|you|we)|should\s+(?:i|we)|can\s+(?:i|we))\b"));
 static WH_WORD: Pattern = LazyLock::new(|| rx(r"^(?:which|what|whichever|whose)\b"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
 /// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
@@ -223,6 +273,16 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         // article ("of Tea", "of the Flask article", "in std/iter/...").
         let raw_title = group(&c, "t");
         if !looks_like_title(&raw_title) && !is_match(&ARTICLE_NOUN, &raw_title) {
+            continue;
+        }
+        // "Section 230 of the Communications Decency Act", "section 3(a) of the Treaty": a
+        // section named by a number is a clause of a law or a text; an article's sections
+        // are named by their headings. "the Methods section of a PhD thesis", "how to write
+        // the Abstract section": a kind of document, or a task.
+        if is_match(&NUMBERED_CLAUSE, raw_section.trim())
+            || super::is_generic_subject(&raw_title)
+            || is_match(&HOW_TO, ctx.text)
+        {
             continue;
         }
         if let (Some(sec), Some(t)) = (title_of(&raw_section), title_of(&raw_title)) {
@@ -372,6 +432,106 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(q: &str) -> Intent {
+        crate::parse(q, &[]).intent
+    }
+
+    fn view_of(name: &str, t: &str) -> Intent {
+        let title_or_path = t.to_string();
+        match name {
+            "Toc" => Intent::Toc { title_or_path },
+            "Structure" => Intent::Structure { title_or_path },
+            _ => Intent::Summary { title_or_path },
+        }
+    }
+
+    #[test]
+    fn anchors_or_sizes_asked_with_the_headings_are_the_structure_view() {
+        for (q, t) in [
+            (
+                "list the outline of Photosynthesis with the anchors",
+                "Photosynthesis",
+            ),
+            (
+                "show me the headings of the Moon article, plus each heading's anchor",
+                "Moon",
+            ),
+            (
+                "table of contents of 'Jazz' and the section lengths",
+                "Jazz",
+            ),
+        ] {
+            assert_eq!(parsed(q), view_of("Structure", t), "{q}");
+        }
+        // Without them, and with the word only inside the title, it stays the contents.
+        for (q, t) in [
+            ("list the headings of 'Anchors Aweigh'", "Anchors Aweigh"),
+            ("outline of the Roman Empire article", "Roman Empire"),
+        ] {
+            assert_eq!(parsed(q), view_of("Toc", t), "{q}");
+        }
+    }
+
+    #[test]
+    fn the_contents_asked_with_modals_restrictions_and_what_is_in() {
+        for (q, t) in [
+            (
+                "May I see the table of contents for the article on Glaciers?",
+                "Glaciers",
+            ),
+            (
+                "i just need the table of contents of 'Baroque music', not the text",
+                "Baroque music",
+            ),
+            ("what's in the table of contents of Tokyo", "Tokyo"),
+            ("whats in the toc of the Nile article", "Nile"),
+        ] {
+            assert_eq!(parsed(q), view_of("Toc", t), "{q}");
+        }
+        // The contents of a thing in the world are no table of contents.
+        for q in [
+            "what's in the contents list of a hospital go-bag",
+            "could the contents of a will be contested",
+            "i only need the contents of a starter kit, not the box",
+        ] {
+            assert!(!matches!(parsed(q), Intent::Toc { .. }), "{q}");
+        }
+    }
+
+    #[test]
+    fn the_lead_asked_after_just_or_only() {
+        for (q, t) in [
+            ("give me only the intro of the Danube article", "Danube"),
+            (
+                "show just the first paragraph of Marie Curie",
+                "Marie Curie",
+            ),
+        ] {
+            assert_eq!(parsed(q), view_of("Summary", t), "{q}");
+        }
+    }
+
+    #[test]
+    fn numbered_clauses_kinds_of_documents_and_how_to_are_no_sections() {
+        for q in [
+            "Section 1983 of the Civil Rights Act explained",
+            "section 4(b) of the Voting Rights Act",
+            "Article IV Section 2 of the Constitution",
+            "how to write the Discussion section of a Master's thesis",
+            "the Methods section of a clinical trial report",
+            "how do I format the Abstract section of the APA paper",
+        ] {
+            assert!(!matches!(parsed(q), Intent::Section { .. }), "{q}");
+        }
+        assert_eq!(
+            parsed("the Early life section of Alan Turing"),
+            Intent::Section {
+                title_or_path: "Alan Turing".into(),
+                section: "Early life".into()
+            }
+        );
+    }
 
     #[test]
     fn patterns_compile() {

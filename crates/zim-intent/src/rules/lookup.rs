@@ -94,7 +94,7 @@ static TRAILED_OFF: Pattern = LazyLock::new(|| {
 /// Asking for completions, or saying only the start is known.
 static COMPLETION_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:completions?|autocompletes?|auto-?complete|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with)\b",
+        r"\b(?:completions?|autocompletes?|auto-?complete|auto-?completed?|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with)\b",
     )
 });
 
@@ -114,9 +114,38 @@ fn trailed_off_prefix(text: &str) -> Option<String> {
     (!x.is_empty() && x.split_whitespace().count() <= 3).then(|| x.to_string())
 }
 
+/// What is being typed into a search box: "I'm typing 'Mount Kili' into the search box",
+/// "if I enter \"Napol\" in the search bar". A quoted prefix, or a name of up to four words.
+static TYPED_INTO: Pattern = LazyLock::new(|| {
+    rx(
+        r#"\b(?:typing|typed|type|entering|entered|enter|input|inputting|key(?:ing)?\s+in)\s+(?:'(?P<s>[^']+)'|"(?P<d>[^"]+)"|(?P<n>\S+(?:\s+\S+){0,3}?))\s+(?:in|into)\s+(?:the\s+|a\s+|your\s+)?(?:search\s+(?:box|bar|field)|search|searchbox|box|bar|field)\b"#,
+    )
+});
+
+/// The prefix typed into a search box, when completions are asked.
+fn typed_prefix(text: &str) -> Option<String> {
+    if !is_match(&COMPLETION_ASKED, text) {
+        return None;
+    }
+    let c = caps(&TYPED_INTO, text)?;
+    if let Some(q) = c.name("s").or_else(|| c.name("d")) {
+        return Some(q.as_str().trim().to_string()).filter(|q| !q.is_empty());
+    }
+    // Unquoted, it is a name: "type Mount Kili into the search box".
+    let n = group(&c, "n");
+    looks_like_title(&n).then_some(n)
+}
+
 pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     if is_match(&HOW_QUESTION, ctx.text) {
         return None;
+    }
+    if let Some(prefix) = typed_prefix(ctx.text) {
+        return hit(
+            Intent::Suggest { prefix },
+            0.85,
+            "suggest: what is typed into the search box",
+        );
     }
     if let Some(prefix) = trailed_off_prefix(ctx.text) {
         return hit(
@@ -152,7 +181,7 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
 
 static FIND_BY_TITLE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:titled|named|called|whose\s+title\s+is|with\s+(?:the\s+)?(?:exact\s+)?title(?:\s+of)?|by\s+title|title\s+(?:search|lookup|look-?up|match)|look\s+up\s+the\s+title|(?:the\s+)?exact\s+title)\b\s*:?\s*(?P<t>.+)$",
+        r"\b(?:titled|named|called|whose\s+title\s+is|(?:with|has|have|having|bears|bearing)\s+(?:the\s+)?(?:exact\s+)?title(?:\s+of)?|by\s+title|title\s+(?:search|lookup|look-?up|match)|look\s+up\s+the\s+title|(?:the\s+)?exact\s+title)\b\s*:?\s*(?P<t>.+)$",
     )
 });
 
@@ -162,7 +191,8 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     // after a noun for one ("an article titled X", "the page called X").
     let cue_start = c.get(0).map_or(0, |m| m.start());
     let cue = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
-    let bare = ["titled", "named", "called"]
+    // "which entry has the title X" too: a book or a film has a title as well.
+    let bare = ["titled", "named", "called", "has", "have", "bear"]
         .iter()
         .any(|w| cue.starts_with(w));
     if bare
@@ -291,7 +321,7 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
 
 static LINKS_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:what|which)\s+(?:pages\s+|articles\s+|entries\s+)?(?:does|do)\s+(?P<t>.+?)\s+links?\s+to\b",
+        r"\b(?:what|which)\s+(?:pages\s+|articles\s+|entries\s+)?(?:does|do)\s+(?P<t>.+?)\s+links?\s+(?:out\s+)?to\b",
     )
 });
 static LINKS_CUE: Pattern =
@@ -395,10 +425,10 @@ static ARTICLE_WORDS: Pattern =
 static GERMAN_ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"^(?:den|das|die)?\s*artikel\b\s*"));
 
 /// A request that is only the thing wanted: "the complete text of the 'Magna Carta'
-/// article", "full text of Hamlet".
+/// article", "full text of Hamlet", "the whole entry for 'serendipity'".
 static TEXT_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:the\s+)?(?:(?:complete|full|whole|entire|raw)\s+)?(?:text|body|article\s+text|page\s+text)\s+(?:of|for|from)\s+(?P<t>.+)$",
+        r"^(?:the\s+)?(?:(?:(?:complete|full|whole|entire|raw)\s+)?(?:text|body|article\s+text|page\s+text)|(?:complete|full|whole|entire)\s+(?:article|entry|page))\s+(?:of|for|from|on|about)\s+(?P<t>.+)$",
     )
 });
 

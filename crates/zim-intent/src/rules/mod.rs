@@ -80,7 +80,9 @@ const RULES: &[Rule] = &[
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
     let text = strip_speaker_label(ctx.text);
     let ctx = &Context { text, ..*ctx };
-    ask_of_parts(ctx).or_else(|| classify_one(ctx, ctx.text))
+    ask_of_parts(ctx)
+        .or_else(|| ask_after_purpose(ctx))
+        .or_else(|| classify_one(ctx, ctx.text))
 }
 
 /// Runs the rules in order on one sentence; `None` when none matched. A pronoun subject takes
@@ -204,6 +206,44 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
     None
 }
 
+/// A name in quotes, as a word of its own ("reading 'Byzantine Empire'", "a page called
+/// \"Health effects of tobacco\""); an apostrophe inside a word opens none.
+static QUOTED_NAME: Pattern =
+    LazyLock::new(|| rx(r#"(?:^|\s)(?:'(?P<s>[^']+)'|"(?P<d>[^"]+)")(?:$|[\s,.;:?!])"#));
+
+/// The request with each quoted name replaced by a neutral word: a cue word inside a title
+/// ("a page called 'Health effects of tobacco'") is the title's, not a cue.
+pub(crate) fn without_quoted(s: &str) -> String {
+    match QUOTED_NAME.as_ref() {
+        Some(re) if re.is_match(s) => re.replace_all(s, " NAME ").to_string(),
+        _ => s.to_string(),
+    }
+}
+
+/// "For a graph project I need the outgoing links of X": why, then what. The ask after the
+/// purpose is read alone.
+static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+)?(?P<rest>\S.*)$",
+    )
+});
+
+/// The ask after a statement of purpose, when a rule reads it confidently as a view of an
+/// article it names; a search or nothing there leaves the whole request to decide.
+fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&PURPOSE_LEAD, ctx.text)?;
+    let rest = c.name("rest")?.as_str();
+    let part_ctx = Context {
+        text: rest,
+        question: written_as_question(rest),
+        ..*ctx
+    };
+    let hit = classify_one(&part_ctx, ctx.text)?;
+    let mut intent = hit.intent.clone();
+    let own_subject = subject_mut(&mut intent).is_some_and(|t| looks_like_title(t));
+    (hit.confidence >= crate::FALLBACK_THRESHOLD && own_subject).then_some(hit)
+}
+
 /// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
 static ANTECEDENT: Pattern = LazyLock::new(|| {
     rx(
@@ -232,13 +272,25 @@ fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
     if !pronoun {
         return;
     }
-    let Some(c) = caps(&ANTECEDENT, text).or_else(|| caps(&TOPIC_ANTECEDENT, text)) else {
+    // The article named before, the name the request is about, or a name it quotes ("I
+    // enjoyed reading 'Byzantine Empire'. What other pages are related to it?").
+    let Some(c) = caps(&ANTECEDENT, text)
+        .or_else(|| caps(&TOPIC_ANTECEDENT, text))
+        .or_else(|| caps(&QUOTED_NAME, text))
+    else {
         return;
     };
-    let raw = c
-        .name("t")
-        .or_else(|| c.name("q"))
+    let raw = ["t", "q", "s", "d"]
+        .iter()
+        .find_map(|n| c.name(n))
         .map_or("", |m| m.as_str());
+    // A quoted name is one already; its quotes make it look like a title.
+    let raw = if c.name("s").is_some() || c.name("d").is_some() {
+        format!("'{raw}'")
+    } else {
+        raw.to_string()
+    };
+    let raw = raw.as_str();
     if !looks_like_title(raw) || is_match(&PRONOUN_SUBJECT, raw) {
         return;
     }
@@ -309,7 +361,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|i|see|describe|analy[sz]e|inspect)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -318,7 +370,7 @@ static LEADING_VERBS: Pattern = LazyLock::new(|| {
 /// contained in X").
 static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^\s*(?:(?:report|view|listing|breakdown|info|details)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
+        r"^\s*(?:(?:report|view|listing|breakdown|info|details|box|list)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
     )
 });
 
@@ -430,7 +482,7 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
 /// determiners, nouns for the view.
 static CUE_FOLLOWER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
+        r"^(?:of|for|in|on|from|about|to|and|or|the|a|an|this|that|its|his|her|their|me|us|please|page|article|entry|report|view|listing|breakdown|info|details|box|only|just|with|into|inside|within|out|as|contained|found|included|present|listed|appearing|de|du|des|la|le|les|von|vom|der|die|das|di|del|della|da|do|dos|el|sur|über|zu)$",
     )
 });
 
@@ -520,7 +572,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// Words that may stand before a command cue: "show me all the", "give me a quick".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -690,6 +742,9 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "zim",
     "zims",
     "archive",
+    "archive's",
+    "zim's",
+    "own",
     "archives",
     "file",
     "files",
@@ -1395,5 +1450,173 @@ mod tests {
                 title_or_path: "Mitochondrion".into()
             })
         );
+    }
+
+    fn parsed(q: &str) -> Intent {
+        crate::parse(q, &[]).intent
+    }
+
+    #[test]
+    fn cue_words_inside_a_quoted_name_are_the_names() {
+        for (q, t) in [
+            (
+                "is there an entry called 'Server (computing)' in the archive?",
+                "Server (computing)",
+            ),
+            (
+                "find a page named \"Main Page (film)\" by title",
+                "Main Page (film)",
+            ),
+        ] {
+            assert_eq!(parsed(q), Intent::FindByTitle { title: t.into() }, "{q}");
+        }
+        // Outside quotes the cues keep acting on the service.
+        assert_eq!(parsed("is the archive healthy?"), Intent::Health);
+        assert_eq!(
+            parsed("show the main page of this archive"),
+            Intent::MainPage
+        );
+        assert!(without_quoted("the page 'Health care' please").contains("NAME"));
+        assert_eq!(without_quoted("I'm fine, it's ok"), "I'm fine, it's ok");
+    }
+
+    #[test]
+    fn which_entry_has_the_title() {
+        assert_eq!(
+            parsed("what page has the exact title 'Treaty of Ghent'?"),
+            Intent::FindByTitle {
+                title: "Treaty of Ghent".into()
+            }
+        );
+        // A book or a film has a title too: a question about the world.
+        for q in [
+            "which novel has the title 'The Road'",
+            "which film has the title Vertigo",
+        ] {
+            assert!(!matches!(parsed(q), Intent::FindByTitle { .. }), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_name_is_a_pronouns_antecedent() {
+        assert_eq!(
+            parsed("I just finished 'Silk Road'. Which articles are similar to it?"),
+            Intent::Related {
+                title_or_path: "Silk Road".into()
+            }
+        );
+        assert_eq!(
+            parsed("I liked \"Bauhaus\" a lot; show me the links in it"),
+            Intent::Links {
+                title_or_path: "Bauhaus".into()
+            }
+        );
+        // Without a name before, the pronoun refers to earlier conversation.
+        assert!(matches!(
+            parsed("which articles are similar to it?"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn the_ask_after_a_statement_of_purpose() {
+        for (q, want) in [
+            (
+                "For my thesis I need the table of contents of 'Baroque music'",
+                Intent::Toc {
+                    title_or_path: "Baroque music".into(),
+                },
+            ),
+            (
+                "for a citation graph, we want the outbound links of Tokyo",
+                Intent::Links {
+                    title_or_path: "Tokyo".into(),
+                },
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        // A topic after the purpose is still searched, with the purpose kept.
+        for q in [
+            "For a school project I need information about volcanoes",
+            "for my essay I need the links between poverty and crime",
+        ] {
+            assert!(matches!(parsed(q), Intent::Search { .. }), "{q}");
+        }
+    }
+
+    #[test]
+    fn links_asked_as_linking_out() {
+        for (q, t) in [
+            ("what pages does the Jupiter article link out to", "Jupiter"),
+            ("which entries does 'Opera' link out to?", "Opera"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Links {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        assert!(matches!(
+            parsed("why does my router link out to the wrong gateway"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn the_whole_article_asked_as_a_noun_phrase() {
+        for (q, t) in [
+            ("the full article on Nelson Mandela", "Nelson Mandela"),
+            ("the complete page for 'Tundra'", "Tundra"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::GetArticle {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        assert!(matches!(
+            parsed("the whole page about how to bake bread"),
+            Intent::Search { .. }
+        ));
+    }
+
+    #[test]
+    fn a_prefix_typed_into_the_search_box() {
+        for (q, p) in [
+            (
+                "if I enter \"Barcel\" in the search bar, what does it autocomplete to?",
+                "Barcel",
+            ),
+            (
+                "I typed Alexander the G into the search field. What completions come up?",
+                "Alexander the G",
+            ),
+        ] {
+            assert_eq!(parsed(q), Intent::Suggest { prefix: p.into() }, "{q}");
+        }
+        // Typing without completions asked is something else.
+        assert!(!matches!(
+            parsed("I'm typing 'hello' into the search box and nothing happens"),
+            Intent::Suggest { .. }
+        ));
+    }
+
+    #[test]
+    fn the_archives_own_fields() {
+        for q in [
+            "show the zim's own description and language",
+            "what's the archive's own publisher and date",
+        ] {
+            assert_eq!(parsed(q), Intent::Metadata, "{q}");
+        }
+        assert!(!matches!(
+            parsed("show the poem's own title and description"),
+            Intent::Metadata
+        ));
     }
 }

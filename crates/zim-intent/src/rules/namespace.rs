@@ -76,7 +76,7 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
 
 static WALK_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|exhaustive(?:ly)?|every\s+entry|all\s+of)\b",
+        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|exhaustive(?:ly)?|every\s+(?:single\s+)?entry|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
     )
 });
 static BROWSE_CUE: Pattern =
@@ -120,20 +120,20 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give)(?:\s+(?:me|us|over|through|at|across))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
 /// single entry of the archive, paging through all of them", "a few pages of this zim".
 static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+        r"^(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|dump|listing|list|enumeration)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
     )
 });
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:,|in\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:,|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article)|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -164,11 +164,13 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
             "browse: what the archive holds",
         );
     }
-    // "what's in this zim? list a few articles": the clause with the verb decides.
+    // "what's in this zim? list a few articles": the clause with the verb decides. A full
+    // stop ends a clause before a space or at the end, not inside a file name ("x.zim").
     let c = ctx
         .text
-        .split(['?', ';', '!', '.'])
-        .map(str::trim)
+        .split(['?', ';', '!'])
+        .flat_map(|clause| clause.split(". "))
+        .map(|clause| clause.trim().trim_end_matches('.').trim())
         .find_map(|clause| {
             caps(&ARCHIVE_PASS, clause).or_else(|| caps(&ARCHIVE_PASS_NOUN, clause))
         })?;
@@ -282,6 +284,61 @@ mod tests {
         );
         assert_eq!(pass("which articles are in here"), Some("Browse"));
         assert_eq!(pass("what pages are in this book about whales"), None);
+    }
+
+    #[test]
+    fn passes_with_their_pagination_and_the_archive_as_a_modifier() {
+        for q in [
+            "step through every article in the zim, page by page",
+            "a full listing of all pages in this archive",
+            "traverse the wiki one page at a time, without skipping any",
+            "enumerate every entry of some_other_file_2023.zim, paginated",
+            "walk the whole zim, every entry, no sampling",
+            "go through all the archive pages, continuing until the end",
+        ] {
+            assert_eq!(pass(q), Some("Walk"), "{q}");
+        }
+        for q in [
+            "list a few entries from this zim",
+            "display the wiki articles, just a sample",
+            "show some of the archive titles",
+        ] {
+            assert_eq!(pass(q), Some("Browse"), "{q}");
+        }
+        // Other collections, other objects: no pass over the archive.
+        for q in [
+            "iterate over every entry in a python dict, page by page",
+            "show me some entries from the archive of the New York Times",
+            "a complete dump of every entry in my diary",
+            "list the archive entries of the Vatican library",
+            "go through all the pages of the contract, without skipping any",
+        ] {
+            assert_eq!(pass(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_namespace_listed_to_its_end_is_walked() {
+        let route = |text: &str| {
+            let ctx = Context {
+                text,
+                all_archives: false,
+                limit: None,
+                archive_named: false,
+                question: false,
+            };
+            walk(&ctx).or_else(|| browse(&ctx)).map(|h| h.intent)
+        };
+        for q in [
+            "show all articles in namespace A page by page",
+            "list the M namespace one page at a time until the very end",
+            "print each entry in namespace C, paginated, without skipping",
+        ] {
+            assert!(matches!(route(q), Some(Intent::Walk { .. })), "{q}");
+        }
+        for q in ["list a few entries in namespace A", "show the C namespace"] {
+            assert!(matches!(route(q), Some(Intent::Browse { .. })), "{q}");
+        }
     }
 
     #[test]
