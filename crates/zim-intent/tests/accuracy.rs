@@ -209,8 +209,12 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/phrasings-heldout-j.jsonl"
     );
+    let heldout_k = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/phrasings-heldout-k.jsonl"
+    );
     let text = [
-        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j,
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
