@@ -223,8 +223,12 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-k.jsonl"
     );
+    let heldout_l = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-l.jsonl"
+    );
     let text = [
-        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k,
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
