@@ -280,11 +280,13 @@ fn words(text: &str) -> Vec<String> {
             out.push("<zim>".to_string());
             continue;
         }
-        for w in token.split(|c: char| !c.is_alphanumeric()) {
+        // A hyphenated compound is one word: a cue inside it is topic ("page-replacement").
+        for w in token.split(|c: char| !c.is_alphanumeric() && c != '-') {
+            let w = w.trim_matches('-');
             if w.is_empty() {
                 continue;
             }
-            if w.chars().all(|c| c.is_ascii_digit()) {
+            if w.chars().all(|c| c.is_ascii_digit() || c == '-') {
                 out.push("<num>".to_string());
             } else if !out.is_empty() && is_capitalised(w) {
                 out.push("<cap>".to_string());
@@ -578,5 +580,13 @@ mod tests {
     #[test]
     fn builtin_trains_on_every_line() {
         assert!(builtin().weights.len() > 1000);
+    }
+
+    #[test]
+    fn a_hyphenated_compound_is_one_word() {
+        assert_eq!(
+            words("explain page-replacement algorithms in 2023-11"),
+            vec!["explain", "page-replacement", "algorithms", "in", "<num>"]
+        );
     }
 }

@@ -285,10 +285,16 @@ pub fn parse_with(
             let penalty = 0.05 * typo_count.min(3) as f32;
             let confidence = (hit.confidence - penalty).clamp(0.0, 1.0);
             if confidence >= FALLBACK_THRESHOLD {
+                // The listing covers every archive: one named in it is what the question is
+                // about ("do we have any archives other than wikipedia?"), not its scope.
+                let archive = match hit.intent {
+                    Intent::ListArchives => None,
+                    _ => fell.archive,
+                };
                 return ParsedIntent {
                     intent: hit.intent,
                     confidence,
-                    archive: fell.archive,
+                    archive,
                     limit,
                     fell_back: false,
                     explanation: format!("rule '{}'{notes}", hit.rule),
