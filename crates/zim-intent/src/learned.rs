@@ -57,7 +57,7 @@ pub const MAX_UNSEEN_WORDS: usize = 2;
 const MAX_WORDS: usize = 200;
 
 /// The labelled phrasings the built-in classifier is trained on.
-const TRAINING: [&str; 8] = [
+const TRAINING: [&str; 9] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -66,6 +66,7 @@ const TRAINING: [&str; 8] = [
     include_str!("../data/phrasings-heldout-i.jsonl"),
     include_str!("../data/phrasings-heldout-j.jsonl"),
     include_str!("../data/phrasings-heldout-k.jsonl"),
+    include_str!("../data/phrasings-heldout-l.jsonl"),
 ];
 
 static BUILTIN: LazyLock<Classifier> = LazyLock::new(|| {

@@ -326,6 +326,16 @@ impl Fallback<'_> {
     fn learned_or_search(self, why: &str) -> ParsedIntent {
         if let Some(model) = self.classifier
             && let Some((name, p, p_search)) = model.confident_intent(self.normalized)
+            && !rules::service_cue_declined(
+                name,
+                &rules::Context {
+                    text: self.corrected,
+                    all_archives: self.all_archives,
+                    limit: self.limit,
+                    archive_named: self.archive.is_some(),
+                    question: false,
+                },
+            )
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).

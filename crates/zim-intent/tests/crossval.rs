@@ -3,13 +3,19 @@
 //! held split is parsed by the rules alone and by the rules with the classifier. The table is
 //! printed (`cargo test --profile fast -p zim-intent --test crossval -- --nocapture`); the
 //! classifier must never cost a split more than one line, and must gain overall.
+//!
+//! Only heldout-k was untuned by rules when the classifier was built, so its row is the
+//! measure of the classifier on unseen text. Every other split's rules were tuned on it
+//! (heldout-l's after its first run, before it joined the training data), so their rows
+//! show only that the classifier costs them nothing: heldout-l's cross-validated figure is
+//! rules-tuned, not a measure of unseen text.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
 use zim_intent::learned::{Classifier, LEARNED_MARGIN, LEARNED_THRESHOLD};
 use zim_intent::{ArchiveName, Intent, parse_with};
 
-const SETS: [&str; 8] = [
+const SETS: [&str; 9] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -18,6 +24,7 @@ const SETS: [&str; 8] = [
     include_str!("../data/phrasings-heldout-i.jsonl"),
     include_str!("../data/phrasings-heldout-j.jsonl"),
     include_str!("../data/phrasings-heldout-k.jsonl"),
+    include_str!("../data/phrasings-heldout-l.jsonl"),
 ];
 
 fn archives() -> Vec<ArchiveName> {

@@ -18,6 +18,7 @@ mod lookup;
 mod namespace;
 mod search;
 
+pub(crate) use archive_level::service_cue_declined;
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
