@@ -19,8 +19,31 @@ use crate::rules::{is_generic_subject, looks_like_title};
 use crate::text::{Pattern, clean_title, normalize_input};
 use crate::{Intent, LONG_SUBJECT_WORDS};
 use regex::Regex;
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
+
+/// Feature keys are FNV-1a hashes already: the index map uses them as they are instead of
+/// hashing them again (a third of the training's lookups cost otherwise).
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+type FeatureIndex = HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
 
 /// The intents, in the classifier's order.
 pub const INTENTS: [&str; 16] = [
@@ -90,7 +113,7 @@ pub fn builtin() -> &'static Classifier {
 /// A trained naive Bayes model with its routing thresholds.
 #[derive(Debug, Clone)]
 pub struct Classifier {
-    index: HashMap<u64, usize>,
+    index: FeatureIndex,
     weights: Vec<[f32; N]>,
     bias: [f32; N],
     threshold: f32,
@@ -100,7 +123,7 @@ pub struct Classifier {
 impl Classifier {
     /// Trains on `(request, intent name)` pairs; unknown intent names are skipped.
     pub fn train<'a>(examples: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
-        let mut index: HashMap<u64, usize> = HashMap::new();
+        let mut index = FeatureIndex::default();
         let mut docs: Vec<(Vec<usize>, usize)> = Vec::new();
         for (text, intent) in examples {
             let Some(class) = INTENTS.iter().position(|i| *i == intent) else {
@@ -146,7 +169,7 @@ impl Classifier {
     pub fn unseen_words(&self, text: &str) -> usize {
         words(&normalize_input(text))
             .iter()
-            .filter(|w| !w.starts_with('<') && !self.index.contains_key(&hash(&[w.as_str()])))
+            .filter(|w| !w.starts_with('<') && !self.index.contains_key(&hash(&[w.as_ref()])))
             .count()
     }
 
@@ -249,8 +272,8 @@ fn hash(parts: &[&str]) -> u64 {
 /// The words of a request for the classifier: lowercased runs of letters and digits; a quoted
 /// name is one word `<q>` (its words are the name's, not the request's), a `.zim` file name
 /// `<zim>`, a number `<num>`.
-fn words(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+fn words(text: &str) -> Vec<Cow<'_, str>> {
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
     let mut quote: Option<char> = None;
     for token in text.split_whitespace() {
         if out.len() >= MAX_WORDS {
@@ -274,11 +297,11 @@ fn words(text: &str) -> Vec<String> {
             if !closed {
                 quote = Some(q);
             }
-            out.push("<q>".to_string());
+            out.push(Cow::Borrowed("<q>"));
             continue;
         }
         if token.to_lowercase().contains(".zim") {
-            out.push("<zim>".to_string());
+            out.push(Cow::Borrowed("<zim>"));
             continue;
         }
         // A hyphenated compound is one word: a cue inside it is topic ("page-replacement").
@@ -288,11 +311,18 @@ fn words(text: &str) -> Vec<String> {
                 continue;
             }
             if w.chars().all(|c| c.is_ascii_digit() || c == '-') {
-                out.push("<num>".to_string());
+                out.push(Cow::Borrowed("<num>"));
             } else if !out.is_empty() && is_capitalised(w) {
-                out.push("<cap>".to_string());
+                out.push(Cow::Borrowed("<cap>"));
             } else {
-                out.push(w.to_lowercase());
+                // Lowercase ASCII is its own lowercase: no copy.
+                out.push(
+                    if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+                        Cow::Borrowed(w)
+                    } else {
+                        Cow::Owned(w.to_lowercase())
+                    },
+                );
             }
         }
     }
@@ -311,9 +341,9 @@ fn features(text: &str) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::with_capacity(words.len() * 2 + 1);
     let mut prev = "<s>";
     for w in &words {
-        out.push(hash(&[w]));
-        out.push(hash(&[prev, w]));
-        prev = w;
+        out.push(hash(&[w.as_ref()]));
+        out.push(hash(&[prev, w.as_ref()]));
+        prev = w.as_ref();
     }
     out.sort_unstable();
     out.dedup();
@@ -589,5 +619,66 @@ mod tests {
             words("explain page-replacement algorithms in 2023-11"),
             vec!["explain", "page-replacement", "algorithms", "in", "<num>"]
         );
+    }
+
+    /// The labelled lines the built-in classifier trains on.
+    fn training_lines() -> Vec<(String, String)> {
+        TRAINING
+            .iter()
+            .flat_map(|set| set.lines())
+            .filter_map(|l| {
+                let fields = json_string_fields(l);
+                let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+                Some((get("query")?.clone(), get("intent")?.clone()))
+            })
+            .collect()
+    }
+
+    /// What the training costs, by phase (printed; run with `--ignored --nocapture`).
+    #[test]
+    #[ignore = "timing; run by hand"]
+    fn training_cost() {
+        use std::time::Instant;
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or_default()
+        };
+        let (mut load, mut feats, mut train) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..15 {
+            let t = Instant::now();
+            let lines = std::hint::black_box(training_lines());
+            load.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            for (q, _) in &lines {
+                std::hint::black_box(features(&normalize_input(q)));
+            }
+            feats.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            std::hint::black_box(Classifier::train(
+                lines.iter().map(|(q, i)| (q.as_str(), i.as_str())),
+            ));
+            train.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        println!(
+            "median ms: read lines {:.2}, features {:.2}, train (features + SGD) {:.2}",
+            median(load),
+            median(feats),
+            median(train)
+        );
+        // The model itself, to check that a faster training gives the same one bit for bit.
+        let model = builtin();
+        let mut rows: Vec<(u64, usize)> = model.index.iter().map(|(k, v)| (*k, *v)).collect();
+        rows.sort_unstable();
+        let mut sum = 0xcbf2_9ce4_8422_2325u64;
+        for (key, row) in rows {
+            let weights = model.weights.get(row).copied().unwrap_or_default();
+            for x in std::iter::once(key).chain(weights.iter().map(|w| u64::from(w.to_bits()))) {
+                sum = (sum ^ x).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        for b in model.bias {
+            sum = (sum ^ u64::from(b.to_bits())).wrapping_mul(0x0100_0000_01b3);
+        }
+        println!("model checksum {sum:016x}, {} features", model.index.len());
     }
 }
