@@ -14,6 +14,12 @@
 //! after a preposition), and it has at most [`MAX_UNSEEN_WORDS`] words training never saw, the
 //! request is routed there. Otherwise it stays a search: a wrong specialised route is worse
 //! than a search.
+//!
+//! Training (2042 lines, 8419 features, 20 epochs) takes about 17 ms in an optimised build,
+//! nearly all of it gradient descent (reading the lines ~1 ms, features ~1.7 ms);
+//! [`crate::warm_up`] runs it ahead of the first request. The ignored test `training_cost`
+//! prints the phases and a checksum of the model, to check that a faster training gives the
+//! same model.
 
 use crate::rules::{is_generic_subject, looks_like_title};
 use crate::text::{Pattern, clean_title, normalize_input};

@@ -177,6 +177,42 @@
 //! misses were definitional questions labelled Search that the "what/who is X" rule read as
 //! a summary ("what is a random sample in statistics", "what is a title deed and who keeps
 //! it").
+//!
+//! Its misses were then fixed by their general causes, each checked on variations written
+//! for it, with ones that must keep their route (unit tests in `src/`). The line all splits
+//! agree on for what/who questions: a subject that carries a qualifier of its own is a
+//! question for search, a bare name a summary. A qualifier is a prepositional phrase whose
+//! object has a lowercase word or a number, placing the subject in a field, a range or a
+//! relation ("in statistics", "in English law", "h1 to h6", "below 100", "between smoking and
+//! lung cancer"), a clause coordinated after it ("and who keeps it"), or a quantifier ("all
+//! the prime numbers"); a capitalised object is part of a name ("the Treaty of Versailles"),
+//! and "used for" qualifies nothing ("What is a hash map used for?", heldout-c, -d, -e, stays
+//! Summary). Other causes: a cue inside a hyphenated compound is topic for the summary rule
+//! and the classifier ("page-replacement algorithms"); anchors or sizes asked with an outline
+//! or a headings question ("with heading anchors", "which headings does X have and how long
+//! is each section") and "how are the sections of X laid out" are the structure view; an
+//! aside after a view cue ("document structure (headings, anchors, ...) of X"), a trailing
+//! "(not ...)", a trailing unloaded `.zim` file as the place, and fillers in a request
+//! written all in capitals leave the title; the listing of archives takes no archive (the
+//! one named is what the question is about, as heldout-i and -k label it too); an archive's
+//! file name and "the tool's" address the service; a misspelt noun after "zim" ("zim fles");
+//! what the archive holds asked with its kind ("what kind of pages does this zim contain?
+//! show me a few", "a quick overview of what entries are in this archive") and "I need ...
+//! every article in the archive" are passes over it; a title resolved to its path. After
+//! them, with the classifier still trained without it, heldout-l gives intent 198/200
+//! (99.0%), arguments 65/66 (98.5%); heldout-j's remaining miss ("What was the Long Walk of
+//! the Navajo?") stays, its object being capitalised. Two misses contradict the earlier
+//! splits and keep their reading: "WHAT IS PUBLIC HEALTH" labelled Search, where "What are
+//! tardigrades?", "what are linked lists?" and "what is a black hole?" (heldout-f, -i, -c) are
+//! Summary (a short what-is question with no qualifier); and "show the outline of Index
+//! (publishing)" labelled Structure, where "show the outline of Black Death" (heldout-d) is
+//! Toc by the labelling convention above. heldout-l then joined the classifier's training
+//! data; in-sample here it gives the same 198/200, and cross-validated (`tests/crossval.rs`)
+//! also 198/200 (rules alone 195/200), a figure tuned by rules, not a measure of unseen text.
+//! With heldout-l in training, and a learned route barred where the rules declined a main
+//! page or health cue as being about another topic ("firefox set home page to blank page"),
+//! heldout-k cross-validated gives intent 188/200 (94.0%), arguments 50/66 (75.8%), with 14
+//! learned routes, none wrong, and no Search line routed elsewhere; in-sample 196/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
