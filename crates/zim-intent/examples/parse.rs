@@ -13,7 +13,7 @@ fn main() {
     for q in std::env::args().skip(1) {
         println!("{q:?}\n  {:?}", parse(&q, &archives));
     }
-    let set = include_str!("../tests/data/phrasings.jsonl");
+    let set = include_str!("../data/phrasings.jsonl");
     let queries: Vec<String> = set
         .lines()
         .filter_map(|l| {

@@ -325,10 +325,27 @@ fn same_letters(a: &str, b: &str) -> bool {
     x == y
 }
 
+/// The noun for an archive's files `word` misspells, after "zim" ("zim fles", "zim archves"),
+/// where no other noun stands: one edit away, four letters or more.
+fn archive_noun_typo(word: &str) -> Option<&'static str> {
+    const NOUNS: [&str; 4] = ["files", "archives", "file", "archive"];
+    if word.chars().count() < 4 || !word.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    if NOUNS.contains(&word) {
+        return None;
+    }
+    NOUNS
+        .into_iter()
+        .find(|n| strsim::damerau_levenshtein(word, n) == 1)
+}
+
 /// Rewrites misspelt command words in place; returns the new text and how many words changed.
 /// Only words where a command stands are corrected: the first two words ("serach for X",
 /// "pls sumary X") and a word before "of" ("the tabel of contents of X"). The topic is never
-/// touched: "search for linus torvalds" keeps "linus", which is one letter from "links".
+/// touched: "search for linus torvalds" keeps "linus", which is one letter from "links". After
+/// "zim" a misspelt noun for its files is corrected wherever it stands ("what zim fles are
+/// avalable").
 pub fn correct_typos(s: &str) -> (String, usize) {
     let mut changed = 0usize;
     let raw: Vec<&str> = s.split(' ').collect();
@@ -340,6 +357,16 @@ pub fn correct_typos(s: &str) -> (String, usize) {
         .enumerate()
         .map(|(i, w)| {
             let core = w.trim_matches(|c: char| c.is_ascii_punctuation());
+            // "zim fles": after "zim" only a noun for its files can stand.
+            if i >= 1
+                && raw
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|p| p.eq_ignore_ascii_case("zim"))
+                && let Some(fixed) = archive_noun_typo(core)
+            {
+                changed = changed.saturating_add(1);
+                return w.replacen(core, fixed, 1);
+            }
             let before_of = i <= 3
                 && raw
                     .get(i.saturating_add(1))
@@ -375,7 +402,7 @@ static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
+    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
 static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡'];
 
@@ -393,10 +420,12 @@ fn unquote(s: &str) -> Option<String> {
 /// A clause after the title that qualifies the request: "X article, with section sizes",
 /// "X: sections with their sizes" (lowercase words after a colon),
 /// "X article with section sizes",
-/// "the page 'X' including how long each section is", "X so I can cite it".
+/// "the page 'X' including how long each section is", "X so I can cite it", "X (not a
+/// full-text search)", "X from seamanship_en_2023-06.zim" (an archive's file that is not
+/// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
     )
     .ok()
 });
@@ -447,11 +476,36 @@ fn quoted_name(s: &str) -> Option<String> {
     (plain && !inner.is_empty()).then(|| inner.to_string())
 }
 
+/// `s` without the first match of a filler pattern, matched case-sensitively unless `any_case`
+/// (then on the ASCII-lowercased text, which keeps byte offsets).
+fn strip_filler(re: &Pattern, s: &str, any_case: bool) -> String {
+    let Some(re) = re.as_ref() else {
+        return s.trim().to_string();
+    };
+    if !any_case {
+        return re.replace(s, "").trim().to_string();
+    }
+    let lower = s.to_ascii_lowercase();
+    match re.find(&lower) {
+        Some(m) => format!(
+            "{}{}",
+            s.get(..m.start()).unwrap_or_default(),
+            s.get(m.end()..).unwrap_or_default()
+        )
+        .trim()
+        .to_string(),
+        None => s.trim().to_string(),
+    }
+}
+
 /// Cleans an extracted article title/path: trims punctuation, unquotes, and strips lowercase
 /// filler words ("the", "article", "page of") around it. Fillers are matched case-sensitively so
 /// capitalised titles ("The Beatles", "Article 5") survive.
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
+    // Written all in capitals ("GIVE ME THE ENTIRE ARTICLE ON SEARCH ENGINE"), the request
+    // has no case to tell filler from title by: fillers are matched in any case then.
+    let all_caps = cur.chars().any(char::is_uppercase) && !cur.chars().any(char::is_lowercase);
     if let Some(named) = article_named_inside(&cur) {
         cur = named;
     }
@@ -466,12 +520,8 @@ pub fn clean_title(s: &str) -> String {
         if let Some(unq) = unquote(&next) {
             return unq;
         }
-        if let Some(re) = TITLE_LEAD_FILLER.as_ref() {
-            next = re.replace(&next, "").trim().to_string();
-        }
-        if let Some(re) = TITLE_TRAIL_FILLER.as_ref() {
-            next = re.replace(&next, "").trim().to_string();
-        }
+        next = strip_filler(&TITLE_LEAD_FILLER, &next, all_caps);
+        next = strip_filler(&TITLE_TRAIL_FILLER, &next, all_caps);
         if next == cur {
             break;
         }

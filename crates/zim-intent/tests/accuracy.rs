@@ -1,5 +1,5 @@
-//! Accuracy of the parser on the hand-written labelled sets `tests/data/phrasings.jsonl` and
-//! `tests/data/phrasings-heldout.jsonl`.
+//! Accuracy of the parser on the hand-written labelled sets `data/phrasings.jsonl` and
+//! `data/phrasings-heldout.jsonl`.
 //!
 //! Splits (field `split`): lines without one are the development part. `heldout-a` lines were
 //! written with the development part before the parser existed; their first-run accuracy was
@@ -157,6 +157,62 @@
 //! the sets seen pass without bringing the next unseen one to the 97% of issue 16, so unseen
 //! text is the figure to judge the router by, and the next fresh set's first run is its
 //! measure.
+//!
+//! `heldout-k` (200 lines, `phrasings-heldout-k.jsonl`), by another separate writer, was run
+//! once after the heldout-j fixes and before it was looked at: intent 171/200 (85.5%),
+//! arguments 41/66 (62.1%). 27 of its 29 misses were requests no rule read (a fallback to
+//! search), as were heldout-j's. No rules were written for it: it is the development check
+//! of the learned second opinion (`src/learned.rs`: logistic regression over word unigrams
+//! and bigrams, acting only where the rules fall back to search). Cross-validated
+//! (`tests/crossval.rs`: trained on every other split), rules + classifier give heldout-k
+//! intent 184/200 (92.0%), arguments 48/66 (72.7%), with 14 learned routes of which one is
+//! wrong (a Structure request routed Toc) and no Search line routed elsewhere; every other
+//! split is unchanged (the rules already read them: they were tuned on them). Here, where the
+//! classifier is trained on every split including heldout-k, heldout-k is in-sample (193/200)
+//! and is not held to the 97% of the other splits; its measure is the cross-validated one.
+//!
+//! `heldout-l` (200 lines, `phrasings-heldout-l.jsonl`), by a sixth separate writer, was run
+//! once with the rules and the learned second opinion (trained on every split but heldout-l),
+//! before it was looked at: intent 180/200 (90.0%), arguments 56/66 (84.8%). Half of its 20
+//! misses were definitional questions labelled Search that the "what/who is X" rule read as
+//! a summary ("what is a random sample in statistics", "what is a title deed and who keeps
+//! it").
+//!
+//! Its misses were then fixed by their general causes, each checked on variations written
+//! for it, with ones that must keep their route (unit tests in `src/`). The line all splits
+//! agree on for what/who questions: a subject that carries a qualifier of its own is a
+//! question for search, a bare name a summary. A qualifier is a prepositional phrase whose
+//! object has a lowercase word or a number, placing the subject in a field, a range or a
+//! relation ("in statistics", "in English law", "h1 to h6", "below 100", "between smoking and
+//! lung cancer"), a clause coordinated after it ("and who keeps it"), or a quantifier ("all
+//! the prime numbers"); a capitalised object is part of a name ("the Treaty of Versailles"),
+//! and "used for" qualifies nothing ("What is a hash map used for?", heldout-c, -d, -e, stays
+//! Summary). Other causes: a cue inside a hyphenated compound is topic for the summary rule
+//! and the classifier ("page-replacement algorithms"); anchors or sizes asked with an outline
+//! or a headings question ("with heading anchors", "which headings does X have and how long
+//! is each section") and "how are the sections of X laid out" are the structure view; an
+//! aside after a view cue ("document structure (headings, anchors, ...) of X"), a trailing
+//! "(not ...)", a trailing unloaded `.zim` file as the place, and fillers in a request
+//! written all in capitals leave the title; the listing of archives takes no archive (the
+//! one named is what the question is about, as heldout-i and -k label it too); an archive's
+//! file name and "the tool's" address the service; a misspelt noun after "zim" ("zim fles");
+//! what the archive holds asked with its kind ("what kind of pages does this zim contain?
+//! show me a few", "a quick overview of what entries are in this archive") and "I need ...
+//! every article in the archive" are passes over it; a title resolved to its path. After
+//! them, with the classifier still trained without it, heldout-l gives intent 198/200
+//! (99.0%), arguments 65/66 (98.5%); heldout-j's remaining miss ("What was the Long Walk of
+//! the Navajo?") stays, its object being capitalised. Two misses contradict the earlier
+//! splits and keep their reading: "WHAT IS PUBLIC HEALTH" labelled Search, where "What are
+//! tardigrades?", "what are linked lists?" and "what is a black hole?" (heldout-f, -i, -c) are
+//! Summary (a short what-is question with no qualifier); and "show the outline of Index
+//! (publishing)" labelled Structure, where "show the outline of Black Death" (heldout-d) is
+//! Toc by the labelling convention above. heldout-l then joined the classifier's training
+//! data; in-sample here it gives the same 198/200, and cross-validated (`tests/crossval.rs`)
+//! also 198/200 (rules alone 195/200), a figure tuned by rules, not a measure of unseen text.
+//! With heldout-l in training, and a learned route barred where the rules declined a main
+//! page or health cue as being about another topic ("firefox set home page to blank page"),
+//! heldout-k cross-validated gives intent 188/200 (94.0%), arguments 50/66 (75.8%), with 14
+//! learned routes, none wrong, and no Search line routed elsewhere; in-sample 196/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -184,33 +240,38 @@ struct Case {
 }
 
 fn load() -> Vec<Case> {
-    let dev = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/phrasings.jsonl");
-    let heldout = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout.jsonl"
-    );
+    let dev = concat!(env!("CARGO_MANIFEST_DIR"), "/data/phrasings.jsonl");
+    let heldout = concat!(env!("CARGO_MANIFEST_DIR"), "/data/phrasings-heldout.jsonl");
     let heldout_f = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-f.jsonl"
+        "/data/phrasings-heldout-f.jsonl"
     );
     let heldout_g = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-g.jsonl"
+        "/data/phrasings-heldout-g.jsonl"
     );
     let heldout_h = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-h.jsonl"
+        "/data/phrasings-heldout-h.jsonl"
     );
     let heldout_i = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-i.jsonl"
+        "/data/phrasings-heldout-i.jsonl"
     );
     let heldout_j = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/phrasings-heldout-j.jsonl"
+        "/data/phrasings-heldout-j.jsonl"
+    );
+    let heldout_k = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-k.jsonl"
+    );
+    let heldout_l = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-l.jsonl"
     );
     let text = [
-        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j,
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
@@ -418,7 +479,9 @@ fn labelled_set_accuracy() {
         "intent accuracy {:.1}% < 97%",
         overall.pct()
     );
-    for (split, (intents, _)) in &per_split {
+    // heldout-k is not fixed by rules: it is the development check of the learned classifier,
+    // measured cross-validated in `tests/crossval.rs` (in-sample here, it is trained on).
+    for (split, (intents, _)) in per_split.iter().filter(|(s, _)| s.as_str() != "heldout-k") {
         assert!(
             intents.pct() >= 97.0,
             "split {split}: intent accuracy {:.1}% < 97%",

@@ -217,3 +217,20 @@ fn pronoun_subjects_fall_back() {
     let p = parse("summarize it", &archives());
     assert!(p.fell_back, "{p:?}");
 }
+
+#[test]
+fn warm_up_trains_once_and_is_cheap_after() {
+    let worker = std::thread::spawn(zim_intent::warm_up);
+    worker.join().expect("warm-up thread");
+    let started = std::time::Instant::now();
+    for _ in 0..1000 {
+        zim_intent::warm_up();
+    }
+    // 1000 calls after training: flag checks, far below one training (~17 ms).
+    assert!(started.elapsed() < std::time::Duration::from_millis(5));
+    let p = zim_intent::parse(
+        "um what other articles are related to the uh Silk Road one",
+        &[],
+    );
+    assert_eq!(p.intent.name(), "Related");
+}

@@ -84,6 +84,20 @@ static MAIN_PAGE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// Whether the rules declined a service view the request's words name: its cue is there but
+/// the request is about something else ("firefox set home page to blank page"). A learned
+/// route must not override that reading.
+pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
+    let cue = match intent {
+        "MainPage" => &MAIN_PAGE,
+        "Health" => &HEALTH,
+        _ => return false,
+    };
+    let text = super::without_quoted(ctx.text);
+    let ctx = &outside_quotes(ctx, &text);
+    matches_standalone(cue, ctx.text) && !about_the_service(ctx, cue)
+}
+
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
@@ -245,5 +259,30 @@ mod tests {
         assert!(PRONOUN_REFERENCE.is_some(), "PRONOUN_REFERENCE");
         assert!(ABOUT_ONLY.is_some(), "ABOUT_ONLY");
         assert!(OPEN_ONLY.is_some(), "OPEN_ONLY");
+    }
+
+    #[test]
+    fn service_cues_the_rules_declined() {
+        let ctx = |text| Context {
+            text,
+            all_archives: false,
+            limit: None,
+            archive_named: false,
+            question: false,
+        };
+        for (intent, q) in [
+            ("MainPage", "firefox set home page to blank page"),
+            ("Health", "is coffee healthy"),
+        ] {
+            assert!(service_cue_declined(intent, &ctx(q)), "{q}");
+        }
+        for (intent, q) in [
+            ("MainPage", "the home page of this archive"),
+            ("MainPage", "what archives are loaded"),
+            ("Health", "is the zim server healthy"),
+            ("Walk", "firefox set home page to blank page"),
+        ] {
+            assert!(!service_cue_declined(intent, &ctx(q)), "{q}");
+        }
     }
 }

@@ -69,8 +69,12 @@ pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
 /// is each section of the Appalachian Trail"), and a request about a lowercase topic is a
 /// search ("section lengths for a thesis").
 fn section_sizes_subject(text: &str) -> Option<String> {
-    if is_match(&STRUCTURE_CUE, text) {
+    if is_match(&STRUCTURE_CUE, text) || !is_match(&SECTION_SIZES, text) {
         return None;
+    }
+    // "what sections does the Moon article have and how big is each": the question names it.
+    if let Some(c) = caps(&TOC_QUESTION, text) {
+        return title_of(&group(&c, "t"));
     }
     let t = cue_subject(&SECTION_SIZES, text)?;
     let named =
@@ -90,7 +94,7 @@ static TOC_CUE: Pattern = LazyLock::new(|| {
 static HEADINGS_CUE: Pattern = LazyLock::new(|| rx(r"\b(?:headings|outline)\b"));
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:what|which)\s+(?:sections|chapters)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?$",
+        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
     )
 });
 /// "what are the sections of X": a what/which question asks for the view when the cue is
@@ -115,7 +119,7 @@ static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
 /// anchor", "the headings and section sizes of X" are the structure view.
 static WITH_ANCHORS_OR_SIZES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|how\s+(?:long|big)\s+each\s+(?:section|part|chapter)\s+is)\b",
+        r"\b(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|how\s+(?:long|big|large)\s+(?:is\s+)?each\s+(?:section|part|chapter)(?:\s+is)?)\b",
     )
 });
 
@@ -123,7 +127,7 @@ static WITH_ANCHORS_OR_SIZES: Pattern = LazyLock::new(|| {
 /// for them.
 static ANCHORS_CLAUSE: Pattern = LazyLock::new(|| {
     rx(
-        r"[\s,]+(?:with|and|plus|including|along\s+with)\s+(?:the\s+|their\s+|its\s+|all\s+|each\s+)?(?:heading's\s+|section's\s+)?(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths))\b.*$",
+        r"[\s,]+(?:with|and|plus|including|along\s+with)\s+(?:the\s+|their\s+|its\s+|all\s+|each\s+)?(?:heading(?:'s)?\s+|section(?:'s)?\s+)?(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths))\b.*$",
     )
 });
 
@@ -315,12 +319,29 @@ static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
     rx(r"^how\s+(?:is|are)\s+(?P<t>.+?)\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b")
 });
 
+/// "the sections of X": the parts of the article asked about, before its name.
+static PARTS_OF: Pattern =
+    LazyLock::new(|| rx(r"^(?:the\s+|its\s+)?(?:sections|parts|headings|chapters)\s+(?:of|in)\s+"));
+
 pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
     // "how is the Mitochondrion article organized?" asks for the view; "how is the US
     // federal government structured" asks about the world.
+    // "how are the sections of X laid out": the sections are the article's, when X names
+    // one ("how are the sections of an orchestra arranged" asks about the world).
     let how = caps(&STRUCTURE_HOW, ctx.text)
         .filter(|c| is_match(&DOCUMENT_REFERENCE, &group(c, "t")))
-        .and_then(|c| title_of(&group(&c, "t")));
+        .and_then(|c| {
+            let t = group(&c, "t");
+            match PARTS_OF.as_ref().and_then(|re| re.find(&t)) {
+                Some(m) => {
+                    let rest = t.get(m.end()..).unwrap_or_default();
+                    (looks_like_title(rest) || is_match(&ARTICLE_NOUN, rest))
+                        .then(|| title_of(rest))
+                        .flatten()
+                }
+                None => title_of(&t),
+            }
+        });
     let t = match how {
         Some(t) => t,
         None => {
@@ -352,9 +373,12 @@ fn starts_like_question(s: &str) -> bool {
 }
 
 static WHAT_OPENER: Pattern = LazyLock::new(|| rx(r"^(?:what|which|what's|whats)\b"));
-/// Words that make a question about an article's form rather than about its topic.
+/// Words that make a question about an article's form rather than about its topic; not
+/// inside a hyphenated compound, where they are topic ("page-replacement algorithms").
 static DOCUMENT_REFERENCE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:article|page|entry|document|heading|headings|sections?|anchors?|toc)\b|/")
+    rx(
+        r"(?:^|[^\w-])(?:article|page|entry|document|heading|headings|sections?|anchors?|toc)(?:$|[^\w-])|/",
+    )
 });
 
 static SUMMARY_CONNECTOR: Pattern =
@@ -853,5 +877,69 @@ mod tests {
         ] {
             assert_ne!(view(q).map(|i| i.name()), Some("Section"), "{q}");
         }
+    }
+
+    #[test]
+    fn anchors_or_sizes_asked_with_an_outline_or_the_headings() {
+        for (q, t) in [
+            (
+                "outline of the article French Revolution with heading anchors",
+                "French Revolution",
+            ),
+            (
+                "outline of Roman Republic with the heading anchors",
+                "Roman Republic",
+            ),
+            ("outline of Hamlet with section anchors", "Hamlet"),
+            (
+                "which headings does the Anchor article have and how long is each section",
+                "Anchor",
+            ),
+            (
+                "what sections does the Moon article have and how big is each section",
+                "Moon",
+            ),
+            (
+                "how are the sections of Summary statistics laid out and how big is each",
+                "Summary statistics",
+            ),
+            ("how are the parts of the Moon article organized", "Moon"),
+            (
+                "Return the document structure (headings, anchors, byte sizes per section) of Main Street.",
+                "Main Street",
+            ),
+            ("show the heading structure (with anchors) of Jazz", "Jazz"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Structure {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        // The outline or the headings alone stay the table of contents.
+        for (q, t) in [
+            ("outline of Hamlet", "Hamlet"),
+            ("show the outline of Black Death", "Black Death"),
+            ("what headings does the Jazz article have", "Jazz"),
+            (
+                "show the outline of Index (publishing)",
+                "Index (publishing)",
+            ),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Toc {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+        // How a thing in the world is laid out is no view.
+        assert_eq!(
+            parsed("how are the sections of an orchestra arranged").name(),
+            "Search"
+        );
     }
 }

@@ -185,7 +185,24 @@ static FIND_BY_TITLE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "Resolve the title 'Home port' to its entry path", "map the name X to a path": a title
+/// turned into the entry that bears it.
+static TITLE_TO_PATH: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:resolve|map|convert|translate|turn)\s+(?:the\s+|this\s+|a\s+)?(?:exact\s+)?(?:title|name)\s+(?P<t>.+?)\s+(?:to|into)\s+(?:its\s+|the\s+|an?\s+|their\s+)?(?:entry\s+|article\s+|page\s+)?(?:path|url|entry|id)\b.*$",
+    )
+});
+
 pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&TITLE_TO_PATH, ctx.text)
+        && let Some(t) = title_of(&group(&c, "t"))
+    {
+        return hit(
+            Intent::FindByTitle { title: t.clone() },
+            subject_confidence(0.9, &t),
+            "find by title: title resolved to its path",
+        );
+    }
     let c = caps(&FIND_BY_TITLE, ctx.text)?;
     // "named tuples", "arguments called by name": the bare participles name an article only
     // after a noun for one ("an article titled X", "the page called X").

@@ -18,6 +18,7 @@ mod lookup;
 mod namespace;
 mod search;
 
+pub(crate) use archive_level::service_cue_declined;
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
@@ -374,6 +375,9 @@ static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A parenthesised aside at the start of a cue's subject.
+static LEADING_ASIDE: Pattern = LazyLock::new(|| rx(r"^\s*\([^()]*\)"));
+
 /// Subject for a cue word: the text after the last cue match, or if that is empty the text
 /// after an earlier one up to the next ("the gist of X page, just the intro" gives X), or
 /// the text before the first one (without leading verbs): "toc of X" and "X toc" both give X.
@@ -385,6 +389,12 @@ fn subject_around(re: &Regex, s: &str) -> Option<String> {
         let after = match VIEW_NOUN_LEAD.as_ref() {
             Some(v) => v.replace(after, ""),
             None => after.into(),
+        };
+        // "the document structure (headings, anchors, sizes) of X": an aside right after the
+        // cue says what the view holds; no title begins with a parenthesis.
+        let after = match LEADING_ASIDE.as_ref() {
+            Some(v) => v.replace(&after, "").into_owned(),
+            None => after.into_owned(),
         };
         if let Some(t) = title_of(without_restating_clause(&after)) {
             return Some(t);
@@ -602,7 +612,8 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 
 /// Whether the request addresses the server, the service or an archive (rather than a topic
 /// that happens to use the same words): "the server", "this archive", "your zim files", "the
-/// loaded archives", "you". A plural alone is a topic ("How do archives preserve paper?",
+/// loaded archives", "you", "the tool", an archive's file name even when not loaded
+/// ("wikipedia_en_medicine_2024-01.zim"). A plural alone is a topic ("How do archives preserve paper?",
 /// "what app can open .zim files", "list all the zip archives in a folder"); a request made
 /// of nothing but it is still the service's ("list zim files": see [`topic_free`]).
 pub(crate) fn addresses_service(ctx: &Context) -> bool {
@@ -637,7 +648,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1618,5 +1629,148 @@ mod tests {
             parsed("show the poem's own title and description"),
             Intent::Metadata
         ));
+    }
+
+    fn with_archive(q: &str) -> crate::ParsedIntent {
+        let archives = [crate::ArchiveName::new(
+            "wikipedia_en_all_maxi_2024-01.zim",
+            Some("Wikipedia"),
+        )];
+        crate::parse(q, &archives)
+    }
+
+    #[test]
+    fn the_listing_takes_no_archive() {
+        for q in [
+            "do we have any archives other than wikipedia loaded? list them",
+            "is there only Wikipedia or which archives are loaded on the server",
+        ] {
+            let p = with_archive(q);
+            assert_eq!(p.intent, Intent::ListArchives, "{q}");
+            assert_eq!(p.archive, None, "{q}");
+        }
+        // Other views keep the archive named.
+        let p = with_archive("show the main page of wikipedia");
+        assert_eq!(p.intent, Intent::MainPage);
+        assert!(p.archive.is_some());
+    }
+
+    #[test]
+    fn an_archive_file_or_the_tool_addresses_the_service() {
+        for q in [
+            "Get the start page of wikipedia_en_medicine_2024-01.zim.",
+            "open the home page of stackexchange_en_all_2024-01.zim",
+        ] {
+            assert_eq!(parsed(q), Intent::MainPage, "{q}");
+        }
+        for q in [
+            "Report the tool's health and current configuration.",
+            "what's the tool's status",
+        ] {
+            assert_eq!(parsed(q), Intent::Health, "{q}");
+        }
+        // A tool or a file format in the topic stays a search.
+        for q in [
+            "what is the health of the tool industry",
+            "what app can open .zim files on android",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_misspelt_noun_after_zim() {
+        for q in [
+            "what zim fles are avalable on this server",
+            "which zim archves do you have",
+        ] {
+            assert_eq!(parsed(q), Intent::ListArchives, "{q}");
+        }
+        assert_eq!(parsed("what flies are in season").name(), "Search");
+    }
+
+    #[test]
+    fn what_the_archive_holds_and_every_entry_as_a_noun_phrase() {
+        for q in [
+            "give me a quick overview of what entries are in this archive",
+            "what kind of pages does this zim contain? show me a few",
+            "what kind of pages are in this zim? show me a few of them as example",
+            "what sorts of articles does the archive have",
+        ] {
+            assert_eq!(parsed(q).name(), "Browse", "{q}");
+        }
+        for q in [
+            "I need an exhaustive list of every article in the archive, paginated",
+            "we want a full list of every page in the zim",
+        ] {
+            assert_eq!(parsed(q).name(), "Walk", "{q}");
+        }
+        // Kinds of things in the world, and one page, are no pass over the archive.
+        for q in [
+            "what kind of pages does a passport contain",
+            "I need a list of every article in the constitution",
+        ] {
+            let name = parsed(q).name();
+            assert!(name != "Browse" && name != "Walk", "{q}: {name}");
+        }
+    }
+
+    #[test]
+    fn a_title_resolved_to_its_path() {
+        for (q, t) in [
+            (
+                "Resolve the title 'Home port' to its entry path.",
+                "Home port",
+            ),
+            ("map the title Ray Charles to its path", "Ray Charles"),
+            ("convert the name \"Jazz\" into an entry id", "Jazz"),
+        ] {
+            assert_eq!(parsed(q), Intent::FindByTitle { title: t.into() }, "{q}");
+        }
+        assert_ne!(
+            parsed("resolve the title dispute with my landlord").name(),
+            "FindByTitle"
+        );
+    }
+
+    #[test]
+    fn asides_places_and_capitals_around_a_title() {
+        assert_eq!(
+            parsed("look up the page with the title Sextant (not a full-text search)"),
+            Intent::FindByTitle {
+                title: "Sextant".into()
+            }
+        );
+        assert_eq!(
+            parsed("Get the table of contents of A/Navigation from seamanship_en_2023-06.zim."),
+            Intent::Toc {
+                title_or_path: "A/Navigation".into()
+            }
+        );
+        assert_eq!(
+            parsed("GIVE ME THE ENTIRE ARTICLE ON SEARCH ENGINE"),
+            Intent::GetArticle {
+                title_or_path: "SEARCH ENGINE".into()
+            }
+        );
+        assert_eq!(
+            parsed("TABLE OF CONTENTS FOR WORLD WAR II"),
+            Intent::Toc {
+                title_or_path: "WORLD WAR II".into()
+            }
+        );
+        // A parenthesis that is part of a title, and capitalised words in a mixed-case title.
+        assert_eq!(
+            parsed("table of contents of Index (publishing)"),
+            Intent::Toc {
+                title_or_path: "Index (publishing)".into()
+            }
+        );
+        assert_eq!(
+            parsed("get the article The Beatles"),
+            Intent::GetArticle {
+                title_or_path: "The Beatles".into()
+            }
+        );
     }
 }

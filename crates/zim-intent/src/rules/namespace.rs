@@ -124,24 +124,26 @@ static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
-/// single entry of the archive, paging through all of them", "a few pages of this zim".
+/// single entry of the archive, paging through all of them", "a few pages of this zim", "I
+/// need an exhaustive list of every article in the archive" (a singular noun needs "every").
 static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|dump|listing|list|enumeration)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+        r"^(?:(?:i|we)\s+(?:need|want|would\s+like)\s+|i'd\s+like\s+)?(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|dump|listing|list|enumeration)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items|article|page|title|item)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
     )
 });
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:,|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article)|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article)|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|so\s+(?:that\s+)?(?:i|we)\s+can\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
 /// What the archive holds, asked as a question: "what pages are in this thing, show me like
-/// 15", "which articles are in here".
+/// 15", "which articles are in here", "what kind of pages does this zim contain? show me a
+/// few", "give me a quick overview of what entries are in this archive".
 static WHAT_IS_IN_IT: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:pages|entries|articles|titles|items|stuff|things|content)\s+(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))\b(?P<rest>.*)$",
+        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:pages|entries|articles|titles|items|stuff|things|content)\s+(?:(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))|(?:does|do)\s+(?:this|the|that|your)\s+(?:thing|archive|zim|zim\s+file|wiki|file)\s+(?:contain|have|hold|include))\b(?P<rest>.*)$",
     )
 });
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
