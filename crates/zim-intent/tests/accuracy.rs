@@ -270,8 +270,12 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-l.jsonl"
     );
+    let heldout_m = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-m.jsonl"
+    );
     let text = [
-        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l, heldout_m,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
