@@ -276,7 +276,7 @@ fn hash(parts: &[&str]) -> u64 {
 }
 
 /// The words of a request for the classifier: lowercased runs of letters and digits; a quoted
-/// name is one word `<q>` (its words are the name's, not the request's), a `.zim` file name
+/// name (in single, double or markdown back quotes) is one word `<q>` (its words are the name's, not the request's), a `.zim` file name
 /// `<zim>`, a number `<num>`.
 fn words(text: &str) -> Vec<Cow<'_, str>> {
     let mut out: Vec<Cow<'_, str>> = Vec::new();
@@ -295,7 +295,7 @@ fn words(text: &str) -> Vec<Cow<'_, str>> {
             continue;
         }
         let first = token.chars().next();
-        if let Some(q @ ('\'' | '"')) = first {
+        if let Some(q @ ('\'' | '"' | '`')) = first {
             let rest = token.get(1..).unwrap_or_default();
             let closed = rest
                 .trim_end_matches(|c: char| ",.;:?!)".contains(c))
@@ -419,7 +419,7 @@ pub fn json_string_fields(line: &str) -> Vec<(String, String)> {
 
 /// A quoted name.
 static QUOTED: Pattern = LazyLock::new(|| {
-    Regex::new(r#"(?:^|\s)(?:'(?P<s>[^']+)'|"(?P<d>[^"]+)")(?:$|[\s,.;:?!])"#).ok()
+    Regex::new(r#"(?:^|\s)(?:'(?P<s>[^']+)'|"(?P<d>[^"]+)"|`(?P<b>[^`]+)`)(?:$|[\s,.;:?!])"#).ok()
 });
 /// A name given after a naming word.
 static NAMED: Pattern =
@@ -467,7 +467,7 @@ fn name_in<'a>(re: &Pattern, text: &'a str, group: &str) -> Option<&'a str> {
 /// A title the request names, if one can be read with confidence.
 fn title(text: &str) -> Option<String> {
     if let Some(c) = QUOTED.as_ref().and_then(|r| r.captures(text))
-        && let Some(m) = c.name("s").or_else(|| c.name("d"))
+        && let Some(m) = c.name("s").or_else(|| c.name("d")).or_else(|| c.name("b"))
     {
         let t = m.as_str().trim();
         return (!t.is_empty()).then(|| t.to_string());

@@ -275,7 +275,8 @@ fn load() -> Vec<Case> {
         "/data/phrasings-heldout-m.jsonl"
     );
     let text = [
-        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l, heldout_m,
+        dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
+        heldout_m,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
