@@ -56,7 +56,9 @@
 //! a qualifier of its own: a prepositional phrase with a lowercase or numeric object ("a
 //! random sample in statistics", "the prime numbers below 100"), a coordinated clause ("a
 //! title deed and who keeps it") or a quantifier. A capitalised object is part of a name
-//! ("the Treaty of Versailles"); "used for" qualifies nothing.
+//! ("the Treaty of Versailles"); "used for" qualifies nothing. A definite lowercase subject
+//! that belongs to what was said before the question ("nginx returns 503s behind a load
+//! balancer, what are the usual causes?", "X vs Y, what's the difference?") is searched.
 //!
 //! Learned second opinion ([`learned`]): where no rule reads a request (or none confidently)
 //! and it would fall back to a search, a small logistic-regression classifier over lowercased
@@ -69,8 +71,8 @@
 //! overridden, nor is a main page or health cue the rules declined as being about another
 //! topic. The explanation says `learned: <Intent> (p=..)`. Cross-validated by leaving each
 //! labelled split out (`tests/crossval.rs`), it lifts heldout-k (the one split untuned by
-//! rules) from 174/200 with the rules alone to 188/200, with no wrong route and no Search
-//! line routed elsewhere. Training takes about 17 ms once per process (optimised build);
+//! rules) from 176/200 with the rules alone to 189/200, with no wrong route and no Search
+//! line routed elsewhere. Training takes about 18 ms once per process (optimised build);
 //! [`warm_up`] does it ahead of the first request, e.g. on a background thread at start-up.
 #![forbid(unsafe_code)]
 
@@ -231,7 +233,7 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
 }
 
 /// Trains the built-in learned classifier now, if it is not trained yet (once per process;
-/// about 17 ms in an optimised build, on one core). [`parse`] trains it at first use
+/// about 18 ms in an optimised build, on one core). [`parse`] trains it at first use
 /// otherwise, so the first request that falls back to a search pays for it; a server calls
 /// this on a background thread at start-up instead (`std::thread::spawn(zim_intent::warm_up)`).
 /// Once trained, a call costs a check of a flag. Concurrent calls and parses wait for the one

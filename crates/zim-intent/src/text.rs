@@ -26,7 +26,7 @@ pub fn normalize_input(raw: &str) -> String {
         let c = match c {
             '\u{2018}' | '\u{2019}' | '\u{02bc}' => '\'',
             '\u{201c}' | '\u{201d}' | '\u{00ab}' | '\u{00bb}' => '"',
-            c if c.is_control() || c.is_whitespace() => ' ',
+            c if c.is_control() || c.is_whitespace() || is_pictograph(c) => ' ',
             c => c,
         };
         if c == ' ' {
@@ -40,6 +40,11 @@ pub fn normalize_input(raw: &str) -> String {
         }
     }
     out.trim().to_string()
+}
+
+/// An emoji or a pictograph ("🎾", "✅", "❤️"): decoration, never a word of the request.
+fn is_pictograph(c: char) -> bool {
+    matches!(c as u32, 0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0xFE0F | 0x200D)
 }
 
 /// Chat spellings of function words, always meant as the word ("whats", "thru", "rn").
@@ -404,7 +409,7 @@ static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
-static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡'];
+static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡', '—', '–', '→'];
 
 /// Removes one pair of surrounding quotes, if the whole string is quoted.
 fn unquote(s: &str) -> Option<String> {
@@ -425,7 +430,7 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
     )
     .ok()
 });
@@ -565,6 +570,13 @@ mod tests {
     fn normalize_caps_and_replaces_controls() {
         assert_eq!(normalize_input("a\u{0}\n b\t\tc"), "a b c");
         assert_eq!(normalize_input("\u{2019}x\u{201c}"), "'x\"");
+        // Emoji are decoration: "pls 🎾" ends with the politeness word.
+        assert_eq!(
+            normalize_input("Serena Williams pls 🎾"),
+            "Serena Williams pls"
+        );
+        assert_eq!(normalize_input("✅ done ❤️ x"), "done x");
+        assert_eq!(normalize_input("Zürich → Genève"), "Zürich → Genève");
         assert_eq!(normalize_input(&"x".repeat(5000)).len(), MAX_QUERY_CHARS);
     }
 
@@ -711,6 +723,22 @@ mod tests {
         assert_eq!(clean_title("Moon including every heading"), "Moon");
         assert_eq!(clean_title("Glacier, only the first paragraph"), "Glacier");
         assert_eq!(clean_title("Tide, not the whole thing"), "Tide");
+        // A spaced dash before a lowercase clause ends the title; a dash or an arrow at an
+        // edge is punctuation.
+        assert_eq!(
+            clean_title("Mitochondrion — which sections are the longest"),
+            "Mitochondrion"
+        );
+        assert_eq!(clean_title("Hypertension -- what else"), "Hypertension");
+        assert_eq!(
+            clean_title("→ Metadata (computing)"),
+            "Metadata (computing)"
+        );
+        assert_eq!(
+            clean_title("Pride and Prejudice — Volume I"),
+            "Pride and Prejudice — Volume I"
+        );
+        assert_eq!(clean_title("Spider-Man"), "Spider-Man");
         assert_eq!(clean_title("Comet: sections & anchors"), "Comet");
         // A quoted name among lowercase request words is the name.
         assert_eq!(clean_title("exactly \"Ray Charles\" please"), "Ray Charles");

@@ -213,6 +213,36 @@
 //! page or health cue as being about another topic ("firefox set home page to blank page"),
 //! heldout-k cross-validated gives intent 188/200 (94.0%), arguments 50/66 (75.8%), with 14
 //! learned routes, none wrong, and no Search line routed elsewhere; in-sample 196/200.
+//!
+//! `heldout-m` (200 lines, `phrasings-heldout-m.jsonl`), by a seventh separate writer (phone
+//! chat, coding and research agents, markdown and code in requests), was run once with the
+//! rules and the learned second opinion after the heldout-l fixes (trained on every split but
+//! heldout-m), before it was looked at: intent 191/200 (95.5%), arguments 58/68 (85.3%).
+//! Its misses were then fixed by their general causes, each checked on variations written
+//! for it, with ones that must keep their route (unit tests in `src/`): a what-question after
+//! a statement or a list of compared things whose subject is a definite lowercase noun that
+//! belongs to them ("nginx keeps returning a 503 ..., what are the usual causes?", "git index
+//! vs working tree vs HEAD, what's the difference?", "..., what is going on") is searched,
+//! where a name or a bare topic after a scene or an aside stays a summary ("in a few
+//! sentences, what is the borrow checker?"); whether an archive is loaded ("do you have
+//! wiktionary loaded or just wikipedia?") is the listing, which takes no archive; a word for
+//! how much before a command word ("full article: X", "short summary: X") and an arrow as
+//! its separator ("title lookup → X"); "first paragraph only of X"; an embedded how-question
+//! about an article's sections ("Map out how the sections of X are organised"); back quotes
+//! as quotes for the classifier (`` `Docker (software)` ``); skimming the archive "so I get a
+//! feel for it"; a page or path titled X is an article's title, not an archive property;
+//! emoji are no words; a spaced dash before a lowercase clause ends a title. After them, with
+//! the classifier still trained without it, heldout-m gives intent 200/200, arguments 68/68;
+//! heldout-k gains its "what is going on" line (196 -> 197/200 in-sample). Its archive misses
+//! are files not in the test's archive list (the fixture's), "search everything that's
+//! loaded, not just wikipedia" (a scope that excludes the archive it names), and "pls fetch
+//! the whole entry for 'serendipity' from wiktionary" labelled without an archive where the
+//! loaded Wiktionnaire is named by its file's word. heldout-m then joined the classifier's
+//! training data; in-sample here it gives the same 200/200, and cross-validated
+//! (`tests/crossval.rs`) also 200/200 (rules alone 193/200, 7 learned routes, none wrong), a
+//! figure tuned by rules, not a measure of unseen text. heldout-k cross-validated gives
+//! 189/200 (94.5%), arguments 50/66 (75.8%), with 13 learned routes, none wrong, and no
+//! Search line routed elsewhere in any split.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -270,8 +300,13 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-l.jsonl"
     );
+    let heldout_m = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-m.jsonl"
+    );
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
+        heldout_m,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))

@@ -7,15 +7,18 @@
 //! Only heldout-k was untuned by rules when the classifier was built, so its row is the
 //! measure of the classifier on unseen text. Every other split's rules were tuned on it
 //! (heldout-l's after its first run, before it joined the training data), so their rows
-//! show only that the classifier costs them nothing: heldout-l's cross-validated figure is
-//! rules-tuned, not a measure of unseen text.
+//! show only that the classifier costs them nothing: heldout-l's and heldout-m's
+//! cross-validated figures are rules-tuned (each split's rules were fixed after its first
+//! run, before it joined the training data), not a measure of unseen text. Last run: heldout-k
+//! 189/200 (rules alone 176), heldout-l 198/200 (195), heldout-m 200/200 (193), 23 learned
+//! routes over all splits, none wrong, no Search line routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
 use zim_intent::learned::{Classifier, LEARNED_MARGIN, LEARNED_THRESHOLD};
 use zim_intent::{ArchiveName, Intent, parse_with};
 
-const SETS: [&str; 9] = [
+const SETS: [&str; 10] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -25,6 +28,7 @@ const SETS: [&str; 9] = [
     include_str!("../data/phrasings-heldout-j.jsonl"),
     include_str!("../data/phrasings-heldout-k.jsonl"),
     include_str!("../data/phrasings-heldout-l.jsonl"),
+    include_str!("../data/phrasings-heldout-m.jsonl"),
 ];
 
 fn archives() -> Vec<ArchiveName> {

@@ -60,9 +60,40 @@ fn without_paths(s: &str) -> String {
         .join(" ")
 }
 
+/// Whether a kind of archive is loaded, asked of the service: "do you have wiktionary loaded
+/// or just wikipedia?", "have you got the python docs installed?". The thing asked about is
+/// an archive, not an article ("do you have the Jazz article loaded?") nor a topic ("do you
+/// have anything loaded about tides?").
+static LOADED_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:do|does|have|did)\s+(?:you|u|ya|we|the\s+(?:server|tool|service))\s+(?:have|got|get|keep)\s+(?P<what>(?:[\w.'-]+\s+){0,4}?)(?:loaded|installed|downloaded|mounted|available\s+offline|offline)\b",
+    )
+});
+/// Words that make the thing asked about an article or a topic, not an archive.
+static NOT_AN_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:article|articles|page|pages|entry|entries|section|anything|something|stuff|info|information|about|on)\b",
+    )
+});
+
+/// "a loaded question": "loaded" modifying the noun after it.
+static DETERMINER_LAST: Pattern =
+    LazyLock::new(|| rx(r"(?:^|\s)(?:a|an|the|some|any|my|your|this|that)\s*$"));
+
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
+    if let Some(c) = super::caps(&LOADED_ASKED, ctx.text)
+        && !is_match(&NOT_AN_ARCHIVE, &super::group(&c, "what"))
+        && !is_match(&DETERMINER_LAST, &super::group(&c, "what"))
+        && !is_match(&SEARCH_CONNECTORS, ctx.text)
+    {
+        return hit(
+            Intent::ListArchives,
+            0.8,
+            "list archives: whether an archive is loaded",
+        );
+    }
     let s = without_paths(ctx.text);
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
     if !is_match(&ARCHIVE_PLURALS, &s)
@@ -132,6 +163,14 @@ fn only_metadata_fields(ctx: &Context) -> bool {
         && topic_free(ctx.text, &METADATA_FIELDS)
 }
 
+/// The title of an article, not the archive's: "a page titled X", "which path has the title
+/// X", "an entry named X".
+static ARTICLE_TITLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:article|page|entry|path|url|document|item)s?\s+(?:(?:titled|named|called|entitled)\b|(?:with|has|have|having|bears?|bearing)\s+(?:the\s+|a\s+)?(?:exact\s+)?title\b)",
+    )
+});
+
 /// "this archive", "the zim": not "a file".
 static ARCHIVE_REFERENCE: Pattern =
     LazyLock::new(|| rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim)\b"));
@@ -174,6 +213,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     // article's sections are its structure ("with how big each section is").
     if is_match(&METADATA_WEAK, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
+        && !is_match(&ARTICLE_TITLE, ctx.text)
         && (addresses_service(ctx) || refers_to_archive(ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
@@ -203,6 +243,55 @@ mod tests {
             question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn an_articles_title_is_no_archive_property() {
+        for (q, t) in [
+            (
+                "Do you have a page titled Structured Query Language? Not a text search, just the title.",
+                "Structured Query Language",
+            ),
+            (
+                "which path has the title 'List of Nobel laureates'?",
+                "List of Nobel laureates",
+            ),
+            ("does this zim have an entry named Tide", "Tide"),
+        ] {
+            assert_eq!(
+                crate::parse(q, &[]).intent,
+                Intent::FindByTitle { title: t.into() },
+                "{q}"
+            );
+        }
+        // The archive's own title stays its metadata.
+        for q in [
+            "what is the title of this archive",
+            "do you have the title and publisher of the zim",
+        ] {
+            assert_eq!(run(q), Some(Intent::Metadata), "{q}");
+        }
+    }
+
+    #[test]
+    fn whether_an_archive_is_loaded_is_the_listing() {
+        for q in [
+            "do you have wiktionary loaded or just wikipedia",
+            "do you have loaded or just wikipedia",
+            "have you got the python docs installed",
+            "does the server have stack overflow offline",
+        ] {
+            assert_eq!(run(q), Some(Intent::ListArchives), "{q}");
+        }
+        // An article or a topic asked about, or a loaded thing that is no archive.
+        for q in [
+            "do you have the Jazz article loaded",
+            "do you have anything loaded about tides",
+            "do you have a loaded question example for debate class",
+            "does the dice have weights loaded inside",
+        ] {
+            assert_ne!(run(q), Some(Intent::ListArchives), "{q}");
+        }
     }
 
     #[test]

@@ -190,7 +190,9 @@ static SECTION_POSSESSIVE: Pattern =
 static SECTION_NAMED_FIRST: Pattern =
     LazyLock::new(|| rx(r"\bsection\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$"));
 static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
-    rx(r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)\s+(?:of|in|from|on)\s+(?P<t>.+)$")
+    rx(
+        r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?\s+(?:of|in|from|on)\s+(?P<t>.+)$",
+    )
 });
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
@@ -316,7 +318,9 @@ static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
     rx(r"\b(?:structure|structured|anchors?|layout|organi[sz]ed|organi[sz]ation|gliederung)\b")
 });
 static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
-    rx(r"^how\s+(?:is|are)\s+(?P<t>.+?)\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b")
+    rx(
+        r"^(?:(?:map\s+out|show(?:\s+me)?|tell\s+me|explain|describe|lay\s+out|walk\s+me\s+through)\s+)?how\s+(?:(?:is|are)\s+(?P<t>.+?)|(?P<e>.+?)\s+(?:is|are))\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b",
+    )
 });
 
 /// "the sections of X": the parts of the article asked about, before its name.
@@ -328,10 +332,16 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
     // federal government structured" asks about the world.
     // "how are the sections of X laid out": the sections are the article's, when X names
     // one ("how are the sections of an orchestra arranged" asks about the world).
+    // An embedded question after a request verb ("map out how the sections of X are
+    // organised") has its subject before the verb.
+    let how_subject = |c: &regex::Captures| {
+        let t = group(c, "t");
+        if t.is_empty() { group(c, "e") } else { t }
+    };
     let how = caps(&STRUCTURE_HOW, ctx.text)
-        .filter(|c| is_match(&DOCUMENT_REFERENCE, &group(c, "t")))
+        .filter(|c| is_match(&DOCUMENT_REFERENCE, &how_subject(c)))
         .and_then(|c| {
-            let t = group(&c, "t");
+            let t = how_subject(&c);
             match PARTS_OF.as_ref().and_then(|re| re.find(&t)) {
                 Some(m) => {
                     let rest = t.get(m.end()..).unwrap_or_default();
@@ -524,8 +534,32 @@ mod tests {
     }
 
     #[test]
+    fn an_embedded_how_question_about_the_sections() {
+        for (q, t) in [
+            (
+                "Map out how the sections of General Data Protection Regulation are organised (headings, anchors, lengths).",
+                "General Data Protection Regulation",
+            ),
+            (
+                "show me how the sections of the Jazz article are laid out",
+                "Jazz",
+            ),
+        ] {
+            assert_eq!(parsed(q), view_of("Structure", t), "{q}");
+        }
+        for q in [
+            "explain how the sections of an orchestra are arranged",
+            "show me how the US federal government is structured",
+        ] {
+            assert_ne!(parsed(q).name(), "Structure", "{q}");
+        }
+    }
+
+    #[test]
     fn the_lead_asked_after_just_or_only() {
         for (q, t) in [
+            ("first paragraph only of Index fund pls", "Index fund"),
+            ("the opening paragraph alone of Marie Curie", "Marie Curie"),
             ("give me only the intro of the Danube article", "Danube"),
             (
                 "show just the first paragraph of Marie Curie",

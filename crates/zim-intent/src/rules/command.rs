@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 /// nothing. The command is at most four words of letters joined by `_`, `-`, `.` or spaces.
 static CALL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<cmd>[a-z][a-z]*(?:[_\-. ][a-z]+){0,4}?)\s*(?::\s*(?P<colon>.*)|\((?P<paren>.*)\)|\s*(?P<brace>\{.*\})|\s(?P<kv>[a-z_]+\s*=.*))?$",
+        r"^(?P<cmd>[a-z][a-z]*(?:[_\-. ][a-z]+){0,4}?)\s*(?:(?::|->|=>|→)\s*(?P<colon>.*)|\((?P<paren>.*)\)|\s*(?P<brace>\{.*\})|\s(?P<kv>[a-z_]+\s*=.*))?$",
     )
 });
 
@@ -184,8 +184,25 @@ fn command_of(word: &str) -> Option<Command> {
     } else {
         operative.iter().map(|w| w.as_str()).collect()
     };
-    COMMANDS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
+    let found = |key: &str| COMMANDS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c);
+    // "full article:", "short summary:", "whole entry:": a word for how much or how long
+    // qualifies the command and names no operation of its own ("fulltext" is one).
+    found(&key).or_else(|| {
+        let rest: String = operative
+            .iter()
+            .filter(|w| !QUALIFIERS.contains(&w.as_str()))
+            .map(|w| w.as_str())
+            .collect();
+        (rest.len() < key.len() && !rest.is_empty())
+            .then(|| found(&rest))
+            .flatten()
+    })
 }
+
+/// Words for how much or how long, before a command word ("full article: X").
+const QUALIFIERS: &[&str] = &[
+    "full", "whole", "complete", "entire", "brief", "short", "quick",
+];
 
 /// Arguments of a call: `key=value` pairs and the free text around them.
 #[derive(Default, Debug)]
@@ -508,6 +525,39 @@ mod tests {
             question: false,
         };
         tool_call(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn a_qualified_command_and_an_arrow() {
+        let article = |t: &str| Intent::GetArticle {
+            title_or_path: t.into(),
+        };
+        assert_eq!(
+            call("full article: Health effects of tobacco"),
+            Some(article("Health effects of tobacco"))
+        );
+        assert_eq!(
+            call("whole entry: Table of contents"),
+            Some(article("Table of contents"))
+        );
+        assert_eq!(
+            call("short summary: Main sequence"),
+            Some(Intent::Summary {
+                title_or_path: "Main sequence".into()
+            })
+        );
+        assert_eq!(
+            call("title lookup → Metadata (computing)"),
+            Some(Intent::FindByTitle {
+                title: "Metadata (computing)".into()
+            })
+        );
+        assert_eq!(call("get_article -> Link farm"), Some(article("Link farm")));
+        // "fulltext" stays a search; a qualifier alone or before a topic is no command.
+        assert_eq!(command_of("full text"), Some(Command::Search));
+        assert_eq!(command_of("full"), None);
+        assert_eq!(command_of("quick question"), None);
+        assert_eq!(call("quick question: why is the sky blue"), None);
     }
 
     #[test]

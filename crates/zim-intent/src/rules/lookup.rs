@@ -241,7 +241,9 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
 static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
 /// A noun for an article right before "titled/named/called".
 static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:article|articles|page|pages|entry|entries|one|something|anything|document|item)\s*$")
+    rx(
+        r"\b(?:article|articles|page|pages|entry|entries|path|paths|url|one|something|anything|document|item)\s*$",
+    )
 });
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {

@@ -187,6 +187,18 @@ pub(super) fn is_qualified(t: &str) -> bool {
     has_lowercase_phrase(t) || is_match(&QUALIFYING_CLAUSE, t)
 }
 
+/// A definite, lowercase noun for something that belongs to a topic left unsaid ("the usual
+/// causes", "the difference", "the fix"), or what happens ("going on", "wrong"): asked after a
+/// statement or a list of compared things ("nginx keeps returning a 503 ..., what are the
+/// usual causes?", "git index vs working tree vs HEAD, what's the difference?"), it is about
+/// them, a question for search, never an article's title.
+static IMPLICIT_OWNER: Pattern = LazyLock::new(|| {
+    regex::Regex::new(
+        r"^(?:(?:the|its|their|these|those)\s+(?:[a-z][\w-]*\s+){0,2}(?:causes?|reasons?|differences?|similarit(?:y|ies)|relationship|connection|fix(?:es)?|solutions?|workarounds?|options?|alternatives?|problems?|issues?|catch|deal|point|trick|explanation|consequences?|implications?|risks?|odds|chances?|symptoms?|steps?|requirements?|limits?|culprits?|trade-?offs?)|going\s+on|happening|wrong|the\s+matter)$",
+    )
+    .ok()
+});
+
 /// Whether the subject of "what is X?" / "explain X" (`raw` as written, `t` cleaned) can be
 /// an article's title: short, and not a relation ("the difference between ..."), an
 /// attribute of something ("the structure of DNA") nor a subject with a qualifier of its own
@@ -195,6 +207,10 @@ pub(super) fn is_question_subject(raw: &str, t: &str) -> bool {
     t.split_whitespace().count() <= QUESTION_SUBJECT_MAX_WORDS
         && !is_match(&NOT_A_TITLE, t)
         && !is_match(&ATTRIBUTE_OF, raw)
+        && !is_match(
+            &IMPLICIT_OWNER,
+            raw.trim().trim_end_matches(|c: char| ".?!".contains(c)),
+        )
         && !is_qualified(t)
         && !is_qualified(raw.trim())
 }
@@ -443,6 +459,43 @@ mod tests {
         assert!(is_qualified("a random sample in statistics"));
         assert!(!is_qualified("the Bank of England"));
         assert!(!is_qualified("Kubernetes used for"));
+    }
+
+    #[test]
+    fn a_question_about_what_was_said_before_it_is_searched() {
+        // The subject belongs to the statement or the compared things before the question.
+        for q in [
+            "postgres refuses connections after the upgrade, what are the usual causes?",
+            "my sourdough starter smells like acetone, what's the fix?",
+            "tabs or spaces in python, what's the difference?",
+            "REST vs GraphQL vs gRPC, what are the main tradeoffs?",
+            "the build passes locally but fails in CI, what is going on",
+            "docker compose up hangs at attaching, what are the likely reasons",
+            "what are the usual causes?",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+        // A name or a bare topic after a scene or an aside stays the summary of its article.
+        for (q, t) in [
+            (
+                "in a few sentences, what is the borrow checker?",
+                "borrow checker",
+            ),
+            ("I'm studying for an exam, who was Napoleon?", "Napoleon"),
+            ("quick one, what is a black hole?", "black hole"),
+            (
+                "what is the Point Reyes lighthouse",
+                "Point Reyes lighthouse",
+            ),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Summary {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
     }
 
     #[test]
