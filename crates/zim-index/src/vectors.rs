@@ -113,6 +113,8 @@ pub struct VectorIndex {
     model_id: String,
     vectors: Vec<i8>,
     entries: Vec<u32>,
+    /// (entry, row) sorted by entry: a page's vector by its entry index.
+    rows: Vec<(u32, u32)>,
 }
 
 impl VectorIndex {
@@ -170,15 +172,22 @@ impl VectorIndex {
         let mut entry_bytes = vec![0u8; 4 * count as usize];
         file.read_exact(&mut entry_bytes)
             .map_err(|e| IndexError::io(path, e))?;
-        let entries = entry_bytes
+        let entries: Vec<u32> = entry_bytes
             .chunks_exact(4)
             .map(|b| b.try_into().map_or(0, u32::from_le_bytes))
             .collect();
+        let mut rows: Vec<(u32, u32)> = entries
+            .iter()
+            .zip(0u32..)
+            .map(|(entry, row)| (*entry, row))
+            .collect();
+        rows.sort_unstable();
         Ok(Self {
             dims: dims as usize,
             model_id,
             vectors,
             entries,
+            rows,
         })
     }
 
@@ -210,7 +219,25 @@ impl VectorIndex {
 
     /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.vectors.len() + 4 * self.entries.len()
+        self.vectors.len() + 4 * self.entries.len() + 8 * self.rows.len()
+    }
+
+    /// The cosine between `query` (an L2-normalised vector of the same model) and the page
+    /// of `entry`, when that page has a vector.
+    pub fn similarity(&self, query: &[f32], entry: u32) -> Option<f32> {
+        if query.len() != self.dims {
+            return None;
+        }
+        let at = self.rows.binary_search_by_key(&entry, |(e, _)| *e).ok()?;
+        let row = usize::try_from(self.rows.get(at)?.1).ok()?;
+        let start = row.checked_mul(self.dims)?;
+        let v = self.vectors.get(start..start.checked_add(self.dims)?)?;
+        let dot: i32 = v
+            .iter()
+            .zip(query)
+            .map(|(a, b)| i32::from(*a) * i32::from(quantise(*b)))
+            .sum();
+        Some(dot as f32 / (127.0 * 127.0))
     }
 
     /// The `k` pages most alike `query` (an L2-normalised vector of the same model), best
@@ -269,6 +296,13 @@ mod tests {
         assert!((hits[0].1 - 0.98).abs() < 0.02, "{hits:?}");
         assert!(index.search(&[1.0, 0.0], 2).is_empty());
         assert_eq!(index.search(&unit(&[0.0, 0.0, 1.0]), 10).len(), 3);
+        // A page's own cosine, by entry, agrees with the search's.
+        let q = unit(&[1.0, 0.2, 0.0]);
+        for (entry, cos) in index.search(&q, 3) {
+            assert_eq!(index.similarity(&q, entry), Some(cos));
+        }
+        assert_eq!(index.similarity(&q, 5), None);
+        assert_eq!(index.similarity(&[1.0], 7), None);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 
 pub mod analyze;
 pub mod lead;
+pub mod local_links;
+pub mod meaning;
 pub mod passage;
 pub mod rank;
 pub mod rewrite;
@@ -405,15 +407,18 @@ fn rank_archive(
     query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
     let mut lists = backend.candidates(open, &query)?;
     let mut section_anchors: HashMap<String, String> = HashMap::new();
+    // The request's embedding, when the archive's index has page embeddings of a model at hand.
+    let mut meaning: Option<Vec<f32>> = None;
     let index = knowledge.and_then(|k| k.get(open));
     if let Some(index) = &index {
         let (list, anchors) = section_candidates(open, index, analysis);
         lists.push(list);
         section_anchors = anchors;
         if let Some((stage, request)) = model
-            && let Some(list) = vector_candidates(open, index, stage, request)
+            && let Some((list, query)) = meaning::vector_candidates(open, index, stage, request)
         {
             lists.push(list);
+            meaning = Some(query);
         }
     }
     for list in &lists {
@@ -441,6 +446,14 @@ fn rank_archive(
         leads,
         LEAD_RERANK_DEPTH,
     );
+    if let (Some(query), Some(vectors)) =
+        (&meaning, index.as_ref().and_then(|i| i.vectors.as_ref()))
+    {
+        meaning::rerank(open, &mut ranked, vectors, query, LEAD_RERANK_DEPTH);
+    }
+    if let Some(index) = &index {
+        local_links::rerank(&mut ranked, LEAD_RERANK_DEPTH, &index.graph);
+    }
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
     // A page found through one of its sections is cited at that section.
     for page in &mut ranked {
@@ -451,45 +464,6 @@ fn rank_archive(
         }
     }
     Ok((ranked, corrections))
-}
-
-/// Pages asked of the page embeddings.
-const VECTOR_HITS: usize = 30;
-
-/// The pages whose embeddings are nearest the request's, when the archive's index has page
-/// embeddings and the model stage has their model.
-fn vector_candidates(
-    open: &OpenArchive,
-    index: &zim_index::KnowledgeIndex,
-    stage: &crate::model::ModelStage,
-    request: &str,
-) -> Option<crate::backend::CandidateList> {
-    let vectors = index.vectors.as_ref()?;
-    if !stage.wants(request) {
-        return None;
-    }
-    let embedder = stage.embedder(vectors.model_id())?;
-    let query = embedder
-        .embed(&[stage.query_text(request)])
-        .ok()?
-        .into_iter()
-        .next()?;
-    let hits = vectors
-        .search(&query, VECTOR_HITS)
-        .into_iter()
-        .filter_map(|(entry, _)| {
-            let e = open.archive.entry_at(entry).ok()?;
-            Some(crate::backend::CandidateHit {
-                path: e.path().to_owned(),
-                title: e.title().to_owned(),
-                entry_index: Some(entry),
-            })
-        })
-        .collect();
-    Some(crate::backend::CandidateList {
-        source: crate::backend::CandidateSource::Vectors,
-        hits,
-    })
 }
 
 /// Sections hits asked of the knowledge index.
