@@ -150,6 +150,9 @@ async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
         mode.as_str(),
         service.registry().files().len()
     );
+    // The router's learned second opinion trains at first use (a few milliseconds): done
+    // here, on a blocking thread, so that the first question does not wait for it.
+    tokio::task::spawn_blocking(zim_intent::warm_up);
     if service.config().index.auto_build {
         background::spawn_index_builder(Arc::clone(&service));
     }
