@@ -741,7 +741,13 @@ fn rerank_by_anchors(
     let Some(head) = ranked.get_mut(..depth) else {
         return;
     };
-    for candidate in head.iter_mut() {
+    // A page below the third that would stay below it even with the most an id adds cannot
+    // enter the first three: its page (often the costliest read of a question) is not read.
+    let third = head.get(2).map(|c| c.score);
+    for (place, candidate) in head.iter_mut().enumerate() {
+        if place >= 3 && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t) {
+            continue;
+        }
         let Some(html) = page_html(open, candidate) else {
             continue;
         };
