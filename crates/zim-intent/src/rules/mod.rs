@@ -19,6 +19,7 @@ mod namespace;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
+pub(crate) use command::json_call;
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
