@@ -73,11 +73,12 @@
 //! posterior of at least [`learned::LEARNED_THRESHOLD`], at most two words training never
 //! saw, and arguments read with confidence (a quoted name, "titled X", "the X article", a
 //! capitalised name after a preposition); else it stays a search. A rule that matched is never
-//! overridden, nor is a main page or health cue the rules declined as being about another
+//! overridden, nor is a main page, health or metadata-field cue the rules declined as being about another
 //! topic. The explanation says `learned: <Intent> (p=..)`. Cross-validated by leaving each
 //! labelled split out (`tests/crossval.rs`), it lifts heldout-k (the one split untuned by
-//! rules) from 176/200 with the rules alone to 189/200, with no wrong route and no Search
-//! line routed elsewhere. Training takes about 18 ms once per process (optimised build);
+//! rules) from 176/200 with the rules alone to 188/200, with no wrong route and no Search
+//! line routed elsewhere in any split. Training takes about 20 ms once per process (optimised
+//! build);
 //! [`warm_up`] does it ahead of the first request, e.g. on a background thread at start-up.
 #![forbid(unsafe_code)]
 
@@ -239,7 +240,7 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
 }
 
 /// Trains the built-in learned classifier now, if it is not trained yet (once per process;
-/// about 18 ms in an optimised build, on one core). [`parse`] trains it at first use
+/// about 20 ms in an optimised build, on one core). [`parse`] trains it at first use
 /// otherwise, so the first request that falls back to a search pays for it; a server calls
 /// this on a background thread at start-up instead (`std::thread::spawn(zim_intent::warm_up)`).
 /// Once trained, a call costs a check of a flag. Concurrent calls and parses wait for the one

@@ -176,12 +176,15 @@ static MAIN_PAGE: Pattern = LazyLock::new(|| {
 });
 
 /// Whether the rules declined a service view the request's words name: its cue is there but
-/// the request is about something else ("firefox set home page to blank page"). A learned
+/// the request is about something else ("firefox set home page to blank page", "the poem's
+/// own title and description"). A learned
 /// route must not override that reading.
 pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
     let cue = match intent {
         "MainPage" => &MAIN_PAGE,
         "Health" => &HEALTH,
+        // "show the poem's own title and description": fields of something else.
+        "Metadata" => &METADATA_FIELDS,
         _ => return false,
     };
     let text = super::without_quoted(ctx.text);
@@ -422,6 +425,8 @@ mod tests {
         for (intent, q) in [
             ("MainPage", "firefox set home page to blank page"),
             ("Health", "is coffee healthy"),
+            ("Metadata", "show the poem's own title and description"),
+            ("Metadata", "who is the publisher of Harry Potter"),
         ] {
             assert!(service_cue_declined(intent, &ctx(q)), "{q}");
         }
@@ -429,6 +434,7 @@ mod tests {
             ("MainPage", "the home page of this archive"),
             ("MainPage", "what archives are loaded"),
             ("Health", "is the zim server healthy"),
+            ("Metadata", "the archive's title and description"),
             ("Walk", "firefox set home page to blank page"),
         ] {
             assert!(!service_cue_declined(intent, &ctx(q)), "{q}");
