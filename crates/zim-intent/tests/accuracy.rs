@@ -255,7 +255,7 @@
 //!
 //! Its misses were then fixed by their general causes, each checked on variations written
 //! for it, with ones that must keep their route (unit tests in `src/`): a request written as
-//! one JSON object is read as a tool call (`src/json.rs`, a small reader that never panics:
+//! one JSON object is read as a tool call (`src/json.rs`, read with serde_json, nesting capped:
 //! an operation key such as `op`, `action`, `tool`, `intent`, `command`, `name` or `method`
 //! naming a command in any spelling the tool-call rule knows, the other keys as arguments,
 //! argument objects of tool-call envelopes; a `query` with no operation key is a search; an

@@ -558,7 +558,9 @@ fn flattened(members: Vec<(String, json::Value)>, depth: usize) -> Vec<(String, 
     for (key, value) in members {
         let k = key.to_lowercase();
         let inner = match &value {
-            json::Value::Object(m) if ARGUMENT_OBJECT_KEYS.contains(&k.as_str()) => Some(m.clone()),
+            json::Value::Object(m) if ARGUMENT_OBJECT_KEYS.contains(&k.as_str()) => {
+                Some(m.clone().into_iter().collect())
+            }
             json::Value::String(s) if ARGUMENT_OBJECT_KEYS.contains(&k.as_str()) => {
                 json::parse_object(s)
             }
@@ -588,7 +590,7 @@ const EVERY_ARCHIVE: &[&str] = &[
 pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
     let members = flattened(json::parse_object(text)?, 0);
     let text_of = |v: &json::Value| {
-        v.as_text()
+        json::as_text(v)
             .map(|t| crate::text::normalize_input(&t))
             .filter(|t| !t.is_empty())
     };
