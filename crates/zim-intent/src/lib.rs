@@ -4,6 +4,11 @@
 //! Ray Charles archive" into a structured [`ParsedIntent`]; the service executes it.
 //!
 //! Pipeline (each step is a small module):
+//! 0. `json`: a request written as one JSON object whose operation key (`op`, `action`,
+//!    `tool`, `name`, ...) names a command in any spelling the tool-call rule knows, its other
+//!    keys the arguments (`{"op": "section", "title": "Tide", "section": "Spring and neap
+//!    tides"}`), or with a query and no operation key, is read as that call, its values
+//!    untouched by the steps below; an unknown operation or malformed JSON goes on to them.
 //! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
 //!    characters, rewrite chat spellings of function words ("whats", "thru", "r u"), drop
 //!    asides about the answer's form ("(2-3 sentences)"), strip politeness ("could you
@@ -68,16 +73,18 @@
 //! posterior of at least [`learned::LEARNED_THRESHOLD`], at most two words training never
 //! saw, and arguments read with confidence (a quoted name, "titled X", "the X article", a
 //! capitalised name after a preposition); else it stays a search. A rule that matched is never
-//! overridden, nor is a main page or health cue the rules declined as being about another
+//! overridden, nor is a main page, health or metadata-field cue the rules declined as being about another
 //! topic. The explanation says `learned: <Intent> (p=..)`. Cross-validated by leaving each
 //! labelled split out (`tests/crossval.rs`), it lifts heldout-k (the one split untuned by
-//! rules) from 176/200 with the rules alone to 189/200, with no wrong route and no Search
-//! line routed elsewhere. Training takes about 18 ms once per process (optimised build);
+//! rules) from 176/200 with the rules alone to 188/200, with no wrong route and no Search
+//! line routed elsewhere in any split. Training takes about 20 ms once per process (optimised
+//! build);
 //! [`warm_up`] does it ahead of the first request, e.g. on a background thread at start-up.
 #![forbid(unsafe_code)]
 
 mod archive;
 mod direction;
+mod json;
 pub mod learned;
 mod limit;
 mod rules;
@@ -233,7 +240,7 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
 }
 
 /// Trains the built-in learned classifier now, if it is not trained yet (once per process;
-/// about 18 ms in an optimised build, on one core). [`parse`] trains it at first use
+/// about 20 ms in an optimised build, on one core). [`parse`] trains it at first use
 /// otherwise, so the first request that falls back to a search pays for it; a server calls
 /// this on a background thread at start-up instead (`std::thread::spawn(zim_intent::warm_up)`).
 /// Once trained, a call costs a check of a flag. Concurrent calls and parses wait for the one
@@ -249,6 +256,9 @@ pub fn parse_with(
     archives: &[ArchiveName],
     classifier: Option<&learned::Classifier>,
 ) -> ParsedIntent {
+    if let Some(parsed) = json_request(query, archives) {
+        return parsed;
+    }
     let normalized = text::expand_chat(&text::normalize_input(query));
     let polite_free = text::strip_politeness(&text::strip_format_asides(&normalized));
     let all_archives = rules::mentions_all_archives(&polite_free);
@@ -326,6 +336,40 @@ pub fn parse_with(
         }
         None => fell.learned_or_search(&format!("no rule matched{notes}")),
     }
+}
+
+/// A request written as one JSON object whose operation key names a command, or that holds
+/// a query and no operation (`{"op": "section", "title": "Tide", "section": "Spring and neap
+/// tides"}`, `{"q": "tcp handshake"}`). Read from the text as given (capped), before any
+/// rewriting of words: its values are names. Anything else (no object, malformed, an unknown
+/// operation) is left to the rules.
+fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
+    let capped: String = query.chars().take(MAX_QUERY_CHARS).collect();
+    if !capped.trim_start().starts_with('{') {
+        return None;
+    }
+    let call = rules::json_call(&capped).filter(|c| c.hit.confidence >= FALLBACK_THRESHOLD)?;
+    let archive = match call.hit.intent {
+        // The listing covers every archive (as in `parse_with`).
+        Intent::ListArchives => None,
+        _ => call.archive.and_then(|written| {
+            let (mut m, _) = archive::find_archive(&format!("in {written}"), archives)?;
+            m.matched_text = written;
+            Some(m)
+        }),
+    };
+    let notes = match &archive {
+        Some(a) => format!("; archive '{}' from \"{}\"", a.file_name, a.matched_text),
+        None => String::new(),
+    };
+    Some(ParsedIntent {
+        confidence: call.hit.confidence.clamp(0.0, 1.0),
+        explanation: format!("rule '{}'{notes}", call.hit.rule),
+        intent: call.hit.intent,
+        archive,
+        limit: call.limit,
+        fell_back: false,
+    })
 }
 
 /// What a parse no rule read confidently falls back on.

@@ -182,14 +182,18 @@ pub fn strip_format_asides(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there)\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
-static POLITE_TRAIL: Pattern =
-    LazyLock::new(|| rx(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)|[\s,?!.]+)$"));
+static POLITE_TRAIL: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)(?:\s+(?:(?:very|so)\s+much|a\s+lot|a\s+bunch|in\s+advance))?|[\s,?!.]+(?:much\s+appreciated|many\s+thanks)|[\s,?!.]+)$",
+    )
+});
 
-/// Removes leading politeness ("please", "could you", "I'd like to") and trailing
-/// "please"/"thanks"/punctuation, repeatedly.
+/// Removes leading politeness ("please", "could you", "I'd like to", a greeting followed by
+/// its punctuation: "Good afternoon.", "Hi there,") and trailing "please"/"thanks"/"thank
+/// you very much"/punctuation, repeatedly.
 pub fn strip_politeness(s: &str) -> String {
     let mut cur = s.trim().to_string();
     for _ in 0..8 {
@@ -409,6 +413,10 @@ static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
+/// "the X one", "that X one": a lowercase "one" after a name (not "Formula One").
+static THE_X_ONE: Pattern = LazyLock::new(|| {
+    Regex::new(r"^(?:[Tt]he|[Tt]hat|[Tt]his)\s+(?P<x>[A-Z0-9].*?)\s+one[.!?]?$").ok()
+});
 static EDGE_PUNCT: &[char] = &[',', ';', ':', '!', '?', '.', ' ', '¿', '¡', '—', '–', '→'];
 
 /// Removes one pair of surrounding quotes, if the whole string is quoted.
@@ -516,6 +524,12 @@ pub fn clean_title(s: &str) -> String {
     }
     if let Some(re) = TRAILING_CLAUSE.as_ref() {
         cur = re.replace(&cur, "").trim().to_string();
+    }
+    // "the Tyrannosaurus one": "one" stands for the article after a definite name.
+    if let Some(c) = THE_X_ONE.as_ref().and_then(|re| re.captures(&cur))
+        && let Some(x) = c.name("x")
+    {
+        cur = x.as_str().to_string();
     }
     if let Some(name) = quoted_name(&cur) {
         return name;
@@ -659,6 +673,38 @@ mod tests {
             strip_politeness("¿qué es la fotosíntesis?"),
             "qué es la fotosíntesis"
         );
+    }
+
+    #[test]
+    fn greetings_and_thanks_are_politeness() {
+        for (q, want) in [
+            (
+                "Good afternoon. Could you please search for tide tables? Thank you very much.",
+                "search for tide tables",
+            ),
+            (
+                "Hi there, show me the Tide article",
+                "show me the Tide article",
+            ),
+            (
+                "good morning! list the zim files, thanks a lot",
+                "list the zim files",
+            ),
+            (
+                "Greetings. read Moby-Dick. Much appreciated!",
+                "read Moby-Dick",
+            ),
+        ] {
+            assert_eq!(strip_politeness(q), want, "{q}");
+        }
+        // Without its punctuation a greeting may be a title; thanks inside a request stay.
+        for q in [
+            "Good Morning America ratings",
+            "Good Day Sunshine lyrics",
+            "Thank You for Smoking",
+        ] {
+            assert_eq!(strip_politeness(q), q, "{q}");
+        }
     }
 
     #[test]

@@ -243,6 +243,53 @@
 //! figure tuned by rules, not a measure of unseen text. heldout-k cross-validated gives
 //! 189/200 (94.5%), arguments 50/66 (75.8%), with 13 learned routes, none wrong, and no
 //! Search line routed elsewhere in any split.
+//!
+//! `heldout-n` (200 lines, `phrasings-heldout-n.jsonl`), by an eighth separate writer (a
+//! librarian, a nurse, a sailor, a teacher, a data scientist, a sysadmin, a law student, a
+//! child and three AI agents, one of which writes its requests as JSON objects), was run once
+//! with the rules and the learned second opinion after the heldout-m fixes (trained on every
+//! split but heldout-n), before it was looked at: intent 170/200 (85.0%), arguments 50/66
+//! (75.8%). 14 of its 30 misses are requests written as JSON objects (`{"op": "health"}`,
+//! `{"op":"section","title":"Tide","section":"Spring and neap tides"}`), which no rule read;
+//! on the other 186 lines it gave 170/186 (91.4%).
+//!
+//! Its misses were then fixed by their general causes, each checked on variations written
+//! for it, with ones that must keep their route (unit tests in `src/`): a request written as
+//! one JSON object is read as a tool call (`src/json.rs`, read with serde_json, nesting capped:
+//! an operation key such as `op`, `action`, `tool`, `intent`, `command`, `name` or `method`
+//! naming a command in any spelling the tool-call rule knows, the other keys as arguments,
+//! argument objects of tool-call envelopes; a `query` with no operation key is a search; an
+//! unknown operation or malformed JSON goes to the rules); "part" in a verb idiom ("took
+//! part in"), a section "named" by a question or a question coordinated after the title is
+//! no section; title-lookup words compared or coordinated with another topic ("difference
+//! between a title search and title insurance") are topic; greetings ("Good afternoon.",
+//! "Hi there,") and "thank you very much" are politeness; a subject naming a numbered item
+//! of a scheme next to a lowercase noun ("the MARC 245 field", "port 443"; not a year nor a
+//! capitalised name such as "Apollo 11") is searched; an archive given as the place of a
+//! how/why question ("In serverfault...zim: how to debug a systemd service ... status
+//! 203/EXEC", "in wikipedia: ...") scopes a search, the question alone deciding whether the
+//! service is addressed; which archives can be used ("what archives can i look in"), "every
+//! ZIM collection" (not as the place of a search: "in every archive you have: X"), "mounted"
+//! and "enumerate" are the listing; "the short version of X" is a summary, "contents list"
+//! the contents; a spaced dash ends a clause of a pass over the archive, with "representative
+//! handful", "entry by entry", "nothing skipped"; a namespace named in one part and the walk
+//! asked in another ("every single title in the A namespace — walk the whole thing") is a
+//! walk, as is "every single title"; the ask after a statement of purpose may be a view of
+//! the archive itself; "dump"/"export" are request verbs; "still/actually working" and
+//! "working right now" asked of the service; a prefix after "spell" with "start like that";
+//! "the X one", "title completions for the prefix X", and an embedded "how the article X is
+//! organised" before the anchors. After them, with the classifier still trained without it,
+//! heldout-n gives intent 200/200, arguments 66/66; every other split is unchanged. Its
+//! archive misses are files not in the test's archive list (the fixture's). heldout-n then
+//! joined the classifier's training data; in-sample here it gives the same 200/200, and
+//! cross-validated (`tests/crossval.rs`) also 200/200 (rules alone 193/200, 7 learned routes,
+//! none wrong), a figure tuned by rules, not a measure of unseen text. With it in training,
+//! heldout-k cross-validated gives 188/200 (94.0%), arguments 49/66 (74.2%), with 12 learned
+//! routes, none wrong, and heldout-m 199/200 (one learned route fell just under the
+//! threshold); no Search line is routed elsewhere in any split, which `tests/crossval.rs` now
+//! asserts. Trained on heldout-n, the classifier routed "show the poem's own title and
+//! description" (a unit test's search) to Metadata; a learned route is now barred where the
+//! rules declined metadata fields as another thing's, as for main page and health cues.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -304,9 +351,13 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-m.jsonl"
     );
+    let heldout_n = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-n.jsonl"
+    );
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
-        heldout_m,
+        heldout_m, heldout_n,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))

@@ -1,24 +1,30 @@
 //! Leave-one-split-out cross-validation of the learned second opinion (`src/learned.rs`): for
 //! each split of the labelled sets, the classifier is trained on every other split and the
 //! held split is parsed by the rules alone and by the rules with the classifier. The table is
-//! printed (`cargo test --profile fast -p zim-intent --test crossval -- --nocapture`); the
-//! classifier must never cost a split more than one line, and must gain overall.
+//! printed (`cargo test --profile fast -p zim-intent --test crossval -- --nocapture`, with
+//! each learned route and each line still missed); the classifier must never cost a split
+//! more than one line, must gain overall, and must route no Search line elsewhere in any
+//! split.
 //!
 //! Only heldout-k was untuned by rules when the classifier was built, so its row is the
 //! measure of the classifier on unseen text. Every other split's rules were tuned on it
 //! (heldout-l's after its first run, before it joined the training data), so their rows
-//! show only that the classifier costs them nothing: heldout-l's and heldout-m's
+//! show only that the classifier costs them nothing: heldout-l's, heldout-m's and heldout-n's
 //! cross-validated figures are rules-tuned (each split's rules were fixed after its first
 //! run, before it joined the training data), not a measure of unseen text. Last run: heldout-k
-//! 189/200 (rules alone 176), heldout-l 198/200 (195), heldout-m 200/200 (193), 23 learned
-//! routes over all splits, none wrong, no Search line routed elsewhere.
+//! 188/200 (rules alone 176), heldout-l 198/200 (195), heldout-m 199/200 (194), heldout-n
+//! 200/200 (193), 27 learned routes over all splits, none wrong, no Search line routed
+//! elsewhere. With heldout-n in training, two lines lost a learned route their split had
+//! (posterior just under the threshold: heldout-k's "in the article Index (economics), give me
+//! section Types, only that", heldout-m's "From stackoverflow.com_en_all_2023-11.zim, I need
+//! the entire text of the post ...").
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
 use zim_intent::learned::{Classifier, LEARNED_MARGIN, LEARNED_THRESHOLD};
 use zim_intent::{ArchiveName, Intent, parse_with};
 
-const SETS: [&str; 10] = [
+const SETS: [&str; 11] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -29,6 +35,7 @@ const SETS: [&str; 10] = [
     include_str!("../data/phrasings-heldout-k.jsonl"),
     include_str!("../data/phrasings-heldout-l.jsonl"),
     include_str!("../data/phrasings-heldout-m.jsonl"),
+    include_str!("../data/phrasings-heldout-n.jsonl"),
 ];
 
 fn archives() -> Vec<ArchiveName> {
@@ -191,6 +198,12 @@ fn crossvalidate(
                 row.args_rules += usize::from(args_ok(&alone));
                 row.args_with += usize::from(args_ok(&with));
             }
+            if verbose && with.intent.name() != c.intent {
+                println!(
+                    "  [{split}] miss {} -> {:?} ({}): {:?}",
+                    c.intent, with.intent, with.explanation, c.query
+                );
+            }
             if with.explanation.starts_with("learned") {
                 let right = with.intent.name() == c.intent;
                 row.learned_right += usize::from(right);
@@ -283,6 +296,13 @@ fn leave_one_split_out() {
         );
     }
     assert!(total.with > total.rules, "the classifier gains nothing");
+    for (split, r) in &table {
+        assert_eq!(
+            r.search_lost, 0,
+            "split {split}: {} Search line(s) routed elsewhere by the classifier",
+            r.search_lost
+        );
+    }
 }
 
 /// The threshold sweep the routing threshold was chosen from (printed; run with

@@ -73,8 +73,65 @@ fn cue_soup() -> impl Strategy<Value = String> {
         .prop_map(|v| v.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
 }
 
+/// JSON-ish text built from the keys and values a request as a JSON object has, with the
+/// punctuation that breaks it.
+fn json_soup() -> impl Strategy<Value = String> {
+    let parts = prop::sample::select(vec![
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        "\"",
+        "\\",
+        "\\u",
+        "d83d",
+        "\"op\"",
+        "\"q\"",
+        "\"title\"",
+        "\"section\"",
+        "\"ns\"",
+        "\"limit\"",
+        "\"archive\"",
+        "\"arguments\"",
+        "\"function\"",
+        "\"name\"",
+        "\"scope\"",
+        "\"health\"",
+        "\"get\"",
+        "\"section\"",
+        "\"walk\"",
+        "\"suggest\"",
+        "\"search\"",
+        "\"it\"",
+        "\"Ray Charles\"",
+        "\"rustdocs.zim\"",
+        "\"all\"",
+        "true",
+        "null",
+        "-",
+        "1e999",
+        "500",
+        "4294967296",
+        " ",
+        "\n",
+        "\u{0}",
+        "\u{202e}",
+    ]);
+    prop::collection::vec(parts, 0..80).prop_map(|v| format!("{{{}", v.concat()))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn json_soup_parses_within_bounds(text in json_soup()) {
+        let p = parse(&text, &archives());
+        prop_assert!((0.0..=1.0).contains(&p.confidence));
+        prop_assert!(p.fell_back || p.confidence >= FALLBACK_THRESHOLD);
+        prop_assert!(!p.explanation.is_empty());
+    }
 
     #[test]
     fn cue_soup_parses_within_bounds(text in cue_soup()) {

@@ -234,3 +234,52 @@ fn warm_up_trains_once_and_is_cheap_after() {
     );
     assert_eq!(p.intent.name(), "Related");
 }
+
+#[test]
+fn a_request_written_as_a_json_object() {
+    let p = parse(
+        "{\"op\": \"walk\", \"ns\": \"A\", \"cursor\": 0, \"limit\": 500,\n \"archive\": \"rustdocs.zim\"}",
+        &archives(),
+    );
+    assert_eq!(
+        p.intent,
+        Intent::Walk {
+            namespace: "A".into(),
+            limit: Some(500)
+        }
+    );
+    assert_eq!(p.limit, Some(500));
+    assert_eq!(
+        p.archive.map(|a| a.file_name).as_deref(),
+        Some("rustdocs.zim")
+    );
+    assert!(!p.fell_back && p.confidence >= FALLBACK_THRESHOLD);
+    assert!(p.explanation.contains("json"), "{}", p.explanation);
+    // Values are names: no word in them is rewritten or read as a cue.
+    let p = parse(
+        "{\"op\":\"get\",\"title\":\"Please Please Me (top 5 u r)\",\"zim\":\"Ray Charles\"}",
+        &archives(),
+    );
+    assert_eq!(
+        p.intent,
+        Intent::GetArticle {
+            title_or_path: "Please Please Me (top 5 u r)".into()
+        }
+    );
+    assert_eq!(
+        p.archive.map(|a| a.file_name).as_deref(),
+        Some("wikipedia_en_ray_charles_2015-06.zim")
+    );
+    // The listing takes no archive; an unknown operation or malformed JSON is no call.
+    let p = parse(
+        "{\"op\":\"list_archives\",\"archive\":\"rustdocs.zim\"}",
+        &archives(),
+    );
+    assert_eq!((p.intent, p.archive), (Intent::ListArchives, None));
+    for text in [
+        "{\"op\": \"translate\", \"q\": \"hello\"}",
+        "{\"op\": \"section\", \"title\": \"Tide\", \"section\": }",
+    ] {
+        assert_eq!(parse(text, &archives()).intent.name(), "Search", "{text}");
+    }
+}

@@ -7,9 +7,12 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+properly|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
+/// A how-to or why question.
+static HOW_WHY: Pattern =
+    LazyLock::new(|| rx(r"^(?:how\s+(?:to|do|does|did|can|could|should|would|is|are)|why)\b"));
 /// "the server" alone is weaker: "which archives has the server got?" is a listing.
 static SERVER_MENTION: Pattern = LazyLock::new(|| {
     rx(r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp)\b")
@@ -26,14 +29,48 @@ fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
 /// The context reading `text`, the request with its quoted names made neutral (see
 /// [`super::without_quoted`]): service cues inside a title are the title's ("Does the
 /// archive have a page called 'Health effects of tobacco'?").
+/// An archive given as the place of a question ("In serverfault.com_en_all_2023-12.zim: how
+/// to debug a systemd service that keeps failing with status 203/EXEC", "in wikipedia: ...")
+/// scopes a search there: the question alone decides whether it is about the service, as if
+/// no archive were named ("in rustdocs.zim: health check" still is).
 fn outside_quotes<'a>(ctx: &Context, text: &'a str) -> Context<'a> {
-    Context { text, ..*ctx }
+    match super::caps(&SCOPE_LEAD, text).and_then(|c| c.name("rest")) {
+        Some(rest) => Context {
+            text: rest.as_str(),
+            archive_named: false,
+            ..*ctx
+        },
+        None => Context { text, ..*ctx },
+    }
 }
+
+/// "in X.zim:", "using X.zim,", "in:" (the loaded archive's name removed): the place before
+/// the question.
+static SCOPE_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:in|from|using|within|inside)\s*(?:\w[\w.-]*\.zim)?|\w[\w.-]*\.zim)\s*[:,—–]\s+(?P<rest>\S.*)$",
+    )
+});
 
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
-    (matches_standalone(&HEALTH, ctx.text) && about_the_service(ctx, &HEALTH)).then_some(())?;
+    // "in wikipedia: how to check the status of a systemd unit": a how/why question with an
+    // archive named is asked in it; the archive addresses the service only when the question
+    // has no other topic ("how do I check the integrity of wikipedia?").
+    let place_only = ctx.archive_named && is_match(&HOW_WHY, ctx.text);
+    let about = if place_only {
+        about_the_service(
+            &Context {
+                archive_named: false,
+                ..*ctx
+            },
+            &HEALTH,
+        )
+    } else {
+        about_the_service(ctx, &HEALTH)
+    };
+    (matches_standalone(&HEALTH, ctx.text) && about).then_some(())?;
     hit(Intent::Health, 0.85, "health: server/integrity words")
 }
 
@@ -48,6 +85,15 @@ static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|content|sources)\b",
     )
+});
+/// One archive noun for all of them: "every ZIM collection currently mounted". Not when every
+/// archive is the scope of a search ("look this up in every archive you have: X").
+static EVERY_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:every|each)\s+(?:zim\s+)?(?:archive|collection|library|wiki|file|knowledge\s+base)\b")
+});
+/// "in every archive", "across each zim file": every archive as the place of a search.
+static EVERY_ARCHIVE_AS_PLACE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:in|across|through|throughout|from|over|on|within|inside)\s+(?:every|each)\b")
 });
 static SEARCH_CONNECTORS: Pattern =
     LazyLock::new(|| rx(r"\b(?:for|about|mentioning|containing)\b"));
@@ -80,9 +126,24 @@ static NOT_AN_ARCHIVE: Pattern = LazyLock::new(|| {
 static DETERMINER_LAST: Pattern =
     LazyLock::new(|| rx(r"(?:^|\s)(?:a|an|the|some|any|my|your|this|that)\s*$"));
 
+/// Which archives a search or a reading can use, asked as a question: "what archives can i
+/// look in", "which sources could we search".
+static ARCHIVES_TO_USE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:archives|zims|zim\s+files|collections|libraries|sources|wikis|knowledge\s+bases)\s+(?:can|could|may|might|should|do)\s+(?:i|we|u)\s+(?:look|search|browse|use|read|access|query|dig|pick|choose)(?:\s+(?:in|into|through|at|from|with))?\s*$",
+    )
+});
+
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
+    if is_match(&ARCHIVES_TO_USE, ctx.text) {
+        return hit(
+            Intent::ListArchives,
+            0.85,
+            "list archives: which archives can be used",
+        );
+    }
     if let Some(c) = super::caps(&LOADED_ASKED, ctx.text)
         && !is_match(&NOT_AN_ARCHIVE, &super::group(&c, "what"))
         && !is_match(&DETERMINER_LAST, &super::group(&c, "what"))
@@ -96,10 +157,9 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     }
     let s = without_paths(ctx.text);
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
-    if !is_match(&ARCHIVE_PLURALS, &s)
-        || is_match(&SEARCH_CONNECTORS, &s)
-        || !about_the_service(ctx, &ARCHIVE_PLURALS)
-    {
+    let noun = is_match(&ARCHIVE_PLURALS, &s)
+        || (is_match(&EVERY_ARCHIVE, &s) && !is_match(&EVERY_ARCHIVE_AS_PLACE, &s));
+    if !noun || is_match(&SEARCH_CONNECTORS, &s) || !about_the_service(ctx, &ARCHIVE_PLURALS) {
         return None;
     }
     hit(
@@ -116,12 +176,15 @@ static MAIN_PAGE: Pattern = LazyLock::new(|| {
 });
 
 /// Whether the rules declined a service view the request's words name: its cue is there but
-/// the request is about something else ("firefox set home page to blank page"). A learned
+/// the request is about something else ("firefox set home page to blank page", "the poem's
+/// own title and description"). A learned
 /// route must not override that reading.
 pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
     let cue = match intent {
         "MainPage" => &MAIN_PAGE,
         "Health" => &HEALTH,
+        // "show the poem's own title and description": fields of something else.
+        "Metadata" => &METADATA_FIELDS,
         _ => return false,
     };
     let text = super::without_quoted(ctx.text);
@@ -362,6 +425,8 @@ mod tests {
         for (intent, q) in [
             ("MainPage", "firefox set home page to blank page"),
             ("Health", "is coffee healthy"),
+            ("Metadata", "show the poem's own title and description"),
+            ("Metadata", "who is the publisher of Harry Potter"),
         ] {
             assert!(service_cue_declined(intent, &ctx(q)), "{q}");
         }
@@ -369,6 +434,7 @@ mod tests {
             ("MainPage", "the home page of this archive"),
             ("MainPage", "what archives are loaded"),
             ("Health", "is the zim server healthy"),
+            ("Metadata", "the archive's title and description"),
             ("Walk", "firefox set home page to blank page"),
         ] {
             assert!(!service_cue_declined(intent, &ctx(q)), "{q}");

@@ -47,7 +47,10 @@ fn breakdown_subject(text: &str) -> Option<String> {
 }
 
 pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
-    let t = match cue_subject(&STRUCTURE_SPECIFIC, ctx.text) {
+    let specific = cue_subject(&STRUCTURE_SPECIFIC, ctx.text);
+    // The anchors asked after "how is the article X organised": its subject is the article.
+    let specific = specific.map(|t| organised_subject(ctx.text).unwrap_or(t));
+    let t = match specific {
         Some(t) => t,
         None => match breakdown_subject(ctx.text) {
             Some(t) => t,
@@ -84,7 +87,7 @@ fn section_sizes_subject(text: &str) -> Option<String> {
 
 static TOC_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:table\s+of\s+contents|toc|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
+        r"\b(?:table\s+of\s+contents|toc|contents\s+(?:list|listing|box)|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
     )
 });
 /// The list of an article's headings, asked by the headings or the outline: the table of
@@ -203,6 +206,19 @@ static NUMBERED_CLAUSE: Pattern =
 static HOW_TO: Pattern =
     LazyLock::new(|| rx(r"^how\s+(?:to|do\s+(?:i|you|we)|should\s+(?:i|we)|can\s+(?:i|we))\b"));
 static WH_WORD: Pattern = LazyLock::new(|| rx(r"^(?:which|what|whichever|whose)\b"));
+/// "take part in", "played a key part in": "part" in a verb idiom, not an article's part.
+static PART_IDIOM: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:take|takes|took|taking|taken|(?:play|plays|played|playing)\s+(?:a|an|no|any|some|the|its|their|his|her)(?:\s+[a-z]+)?)$",
+    )
+});
+/// A question opener that names no section: "how many ...", "who ...", "when ...".
+static QUESTION_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^(?:how\s+(?:many|much|far|long|often|old|big|large)|who|whom|when|where|why)\b")
+});
+/// A question coordinated after a subject: "... and how far did they walk".
+static COORDINATED_QUESTION: Pattern =
+    LazyLock::new(|| rx(r"\s(?:and|but|or)\s+(?:how|why|when|where|who|what|which)\b"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
 /// A noun for an article: the subject it follows or precedes is one ("the Wolf article").
 pub(super) static ARTICLE_NOUN: Pattern =
@@ -274,6 +290,15 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         if is_match(&CONNECTOR_START, &raw_section) || is_match(&WH_WORD, &raw_section) {
             continue;
         }
+        // "How many people took part in the Salt March and how far did they walk?": "part"
+        // in a verb idiom, a section "named" by a question, or a question coordinated
+        // after the "title" is a question about the world.
+        if is_match(&PART_IDIOM, &raw_section)
+            || is_match(&QUESTION_LEAD, &raw_section)
+            || is_match(&COORDINATED_QUESTION, &group(&c, "t"))
+        {
+            continue;
+        }
         // "section 230 of the communications decency act": a section of a lowercase topic
         // is a clause of a law or a text, asked about the world; a section view is of an
         // article ("of Tea", "of the Flask article", "in std/iter/...").
@@ -319,7 +344,7 @@ static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
 });
 static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:map\s+out|show(?:\s+me)?|tell\s+me|explain|describe|lay\s+out|walk\s+me\s+through)\s+)?how\s+(?:(?:is|are)\s+(?P<t>.+?)|(?P<e>.+?)\s+(?:is|are))\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b",
+        r"^(?:.*?\b(?:know|see|understand|learn|find\s+out|check)\s+|(?:map\s+out|show(?:\s+me)?|tell\s+me|explain|describe|lay\s+out|walk\s+me\s+through)\s+)?how\s+(?:(?:is|are)\s+(?P<t>.+?)|(?P<e>.+?)\s+(?:is|are))\s+(?:organi[sz]ed|structured|laid\s+out|arranged)\b",
     )
 });
 
@@ -327,18 +352,14 @@ static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
 static PARTS_OF: Pattern =
     LazyLock::new(|| rx(r"^(?:the\s+|its\s+)?(?:sections|parts|headings|chapters)\s+(?:of|in)\s+"));
 
-pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
-    // "how is the Mitochondrion article organized?" asks for the view; "how is the US
-    // federal government structured" asks about the world.
-    // "how are the sections of X laid out": the sections are the article's, when X names
-    // one ("how are the sections of an orchestra arranged" asks about the world).
-    // An embedded question after a request verb ("map out how the sections of X are
-    // organised") has its subject before the verb.
+/// The article of "how is X organised", embedded or not ("I need to know how the article X
+/// is organised: its headings, their anchors ...").
+fn organised_subject(text: &str) -> Option<String> {
     let how_subject = |c: &regex::Captures| {
         let t = group(c, "t");
         if t.is_empty() { group(c, "e") } else { t }
     };
-    let how = caps(&STRUCTURE_HOW, ctx.text)
+    caps(&STRUCTURE_HOW, text)
         .filter(|c| is_match(&DOCUMENT_REFERENCE, &how_subject(c)))
         .and_then(|c| {
             let t = how_subject(&c);
@@ -351,8 +372,17 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
                 }
                 None => title_of(&t),
             }
-        });
-    let t = match how {
+        })
+}
+
+pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
+    // "how is the Mitochondrion article organized?" asks for the view; "how is the US
+    // federal government structured" asks about the world.
+    // "how are the sections of X laid out": the sections are the article's, when X names
+    // one ("how are the sections of an orchestra arranged" asks about the world).
+    // An embedded question after a request verb ("map out how the sections of X are
+    // organised") has its subject before the verb.
+    let t = match organised_subject(ctx.text) {
         Some(t) => t,
         None => {
             // "What is the structure of DNA?" asks about DNA; "what is the structure of the
@@ -398,7 +428,7 @@ static SUMMARY_VERB: Pattern =
 
 static SUMMARY_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:summary|summari[sz]e|summari[sz]ation|tl;?dr|overview|gist|intro|introduction|brief|briefly|short\s+description|résumé|resume|resumen|zusammenfassung|synopsis|in\s+a\s+nutshell|explain)\b",
+        r"\b(?:(?:short|shorter|brief|quick|condensed|abridged)\s+version|cliff'?s?\s*notes|summary|summari[sz]e|summari[sz]ation|tl;?dr|overview|gist|intro|introduction|brief|briefly|short\s+description|résumé|resume|resumen|zusammenfassung|synopsis|in\s+a\s+nutshell|explain)\b",
     )
 });
 static EXPLAIN: Pattern = LazyLock::new(|| rx(r"^explain\b"));

@@ -10,8 +10,8 @@
 //! and is not a call.
 
 use super::{Context, RuleHit, hit, namespace, subject_confidence, title_of};
-use crate::Intent;
 use crate::text::{Pattern, rx};
+use crate::{Intent, json};
 use std::sync::LazyLock;
 
 /// A call: the command, then `:` and arguments, `(arguments)`, or `key=value` arguments, or
@@ -394,7 +394,23 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         .find_map(|g| c.name(g))
         .map_or("", |m| m.as_str());
     let args = parse_args(raw_args);
-    let rule = "tool call: command word and arguments";
+    call_hit(
+        command,
+        &args,
+        ctx.limit,
+        ctx.all_archives,
+        "tool call: command word and arguments",
+    )
+}
+
+/// What a command with its arguments asks for.
+fn call_hit(
+    command: Command,
+    args: &Args,
+    limit: Option<u32>,
+    all_archives: bool,
+    rule: &'static str,
+) -> Option<RuleHit> {
     let conf = 0.92;
     // The article an article view is about: a `title=` argument or the free text.
     let title = || {
@@ -421,7 +437,7 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
             hit(
                 Intent::Search {
                     query,
-                    all_archives: ctx.all_archives,
+                    all_archives,
                 },
                 conf,
                 rule,
@@ -475,9 +491,8 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         }
         Command::Browse | Command::Walk => {
             // Without a namespace the archive's content is meant ("browse", "walk:").
-            let namespace = namespace_arg(&args).unwrap_or_else(|| "C".to_string());
-            let limit = ctx
-                .limit
+            let namespace = namespace_arg(args).unwrap_or_else(|| "C".to_string());
+            let limit = limit
                 .or(args.limit)
                 .or_else(|| args.positional.get(1).and_then(|n| n.parse().ok()));
             let intent = if command == Command::Walk {
@@ -488,6 +503,175 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
             hit(intent, conf, rule)
         }
     }
+}
+
+/// A request written as one JSON object, read as a call: its operation key (`op`, `action`,
+/// `tool`, `name`, ...) names a command in any spelling [`command_of`] knows, its other keys
+/// give the arguments (`title`/`path`, `section`, `query`/`q`/`prefix`, `ns`, `limit`/`n`,
+/// `all`, `archive`). Nested argument objects (`{"name": "get_article", "arguments":
+/// {"title": "X"}}`, also an `arguments` string holding the object, as some tool-call formats
+/// send it) count as the object's own keys. An object with a query and no operation key is a
+/// search of it.
+pub(crate) struct JsonCall {
+    pub(crate) hit: RuleHit,
+    /// The archive named by an `archive`/`zim`/`file` key, as written.
+    pub(crate) archive: Option<String>,
+    pub(crate) limit: Option<u32>,
+}
+
+/// Keys that name the operation, most explicit first.
+const OPERATION_KEYS: &[&str] = &[
+    "op",
+    "operation",
+    "action",
+    "tool",
+    "tool_name",
+    "intent",
+    "command",
+    "cmd",
+    "method",
+    "function",
+    "call",
+    "task",
+    "type",
+    "name",
+];
+
+/// Keys whose object holds the arguments (or the whole call: `{"function": {"name": ..,
+/// "arguments": ..}}`).
+const ARGUMENT_OBJECT_KEYS: &[&str] = &[
+    "arguments",
+    "args",
+    "params",
+    "parameters",
+    "input",
+    "payload",
+    "function",
+    "tool",
+    "call",
+];
+
+/// The members of an object with those of its argument objects after them, depth first.
+fn flattened(members: Vec<(String, json::Value)>, depth: usize) -> Vec<(String, json::Value)> {
+    let mut out = Vec::new();
+    let mut nested = Vec::new();
+    for (key, value) in members {
+        let k = key.to_lowercase();
+        let inner = match &value {
+            json::Value::Object(m) if ARGUMENT_OBJECT_KEYS.contains(&k.as_str()) => {
+                Some(m.clone().into_iter().collect())
+            }
+            json::Value::String(s) if ARGUMENT_OBJECT_KEYS.contains(&k.as_str()) => {
+                json::parse_object(s)
+            }
+            _ => None,
+        };
+        match inner {
+            Some(m) if depth < 3 => nested.push(m),
+            _ => out.push((k, value)),
+        }
+    }
+    for m in nested {
+        out.extend(flattened(m, depth.saturating_add(1)));
+    }
+    out
+}
+
+/// Values meaning every archive for a scope key.
+const EVERY_ARCHIVE: &[&str] = &[
+    "all",
+    "all_archives",
+    "everything",
+    "everywhere",
+    "global",
+    "*",
+];
+
+pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
+    let members = flattened(json::parse_object(text)?, 0);
+    let text_of = |v: &json::Value| {
+        json::as_text(v)
+            .map(|t| crate::text::normalize_input(&t))
+            .filter(|t| !t.is_empty())
+    };
+    // The operation: the first operation key whose value is a command.
+    let operation = OPERATION_KEYS.iter().find_map(|op| {
+        let (_, v) = members.iter().find(|(k, _)| k == op)?;
+        let command = command_of(&text_of(v)?)?;
+        Some((*op, command))
+    });
+    let mut args = Args::default();
+    let mut archive = None;
+    let mut all_archives = false;
+    for (key, value) in &members {
+        if operation.is_some_and(|(op, _)| op == key) {
+            continue;
+        }
+        let truthy = matches!(value, json::Value::Bool(true))
+            || text_of(value).is_some_and(|t| t.eq_ignore_ascii_case("true"));
+        let Some(v) = text_of(value) else { continue };
+        let slot = match key.as_str() {
+            "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
+            | "name" | "url" | "slug" => &mut args.title,
+            "section" | "section_title" | "section_name" | "heading" | "anchor" => {
+                &mut args.section
+            }
+            "query" | "q" | "prefix" | "partial_query" | "text" | "terms" | "term" | "search"
+            | "search_query" | "keywords" => &mut args.query,
+            "namespace" | "ns" => &mut args.namespace,
+            "archive" | "archive_name" | "zim" | "zim_file" | "zim_name" | "file" | "file_name"
+            | "book" => &mut archive,
+            "limit" | "n" | "max_results" | "count" | "top" | "k" | "size" | "page_size"
+            | "per_page" | "max" => {
+                args.limit = args.limit.or_else(|| v.parse().ok());
+                continue;
+            }
+            "all" | "all_archives" | "everywhere" | "global" => {
+                all_archives |= truthy;
+                continue;
+            }
+            "scope" | "archives" | "where" => {
+                all_archives |= EVERY_ARCHIVE.contains(&v.to_lowercase().as_str());
+                continue;
+            }
+            _ => continue,
+        };
+        if slot.is_none() {
+            *slot = Some(v);
+        }
+    }
+    let command = match operation {
+        Some((_, command)) => command,
+        // An operation key that names no command leaves the request to the usual rules.
+        None if OPERATION_KEYS
+            .iter()
+            .filter(|k| !matches!(**k, "name" | "type"))
+            .any(|op| members.iter().any(|(k, _)| k == op)) =>
+        {
+            return None;
+        }
+        None if args.query.is_some() => Command::Search,
+        None => return None,
+    };
+    // The one text argument a command has stands for its argument of another name:
+    // `{"op": "get", "query": "Sepsis"}`, `{"op": "search", "title": "Sepsis"}`.
+    args.free = args
+        .query
+        .clone()
+        .or_else(|| args.title.clone())
+        .unwrap_or_default();
+    let hit = call_hit(
+        command,
+        &args,
+        None,
+        all_archives,
+        "json request: operation and arguments",
+    )?;
+    Some(JsonCall {
+        hit,
+        archive,
+        limit: args.limit,
+    })
 }
 
 #[cfg(test)]
@@ -667,6 +851,145 @@ mod tests {
         assert_eq!(call("full-text search engines compared"), None);
         assert_eq!(call("os.walk example with filters"), None);
         assert_eq!(call("snake_case naming in python"), None);
+    }
+
+    fn json(text: &str) -> Option<Intent> {
+        json_call(text).map(|c| c.hit.intent)
+    }
+
+    #[test]
+    fn requests_written_as_json_objects() {
+        assert_eq!(
+            json(r#"{"action": "listArchives"}"#),
+            Some(Intent::ListArchives)
+        );
+        assert_eq!(
+            json(r#"{"command":"get_main_page"}"#),
+            Some(Intent::MainPage)
+        );
+        assert_eq!(json(r#"{"intent": "Health"}"#), Some(Intent::Health));
+        assert_eq!(
+            json(r#"{"method": "getArticle", "title_or_path": "A/Lighthouse"}"#),
+            Some(Intent::GetArticle {
+                title_or_path: "A/Lighthouse".into()
+            })
+        );
+        assert_eq!(
+            json(r#"{ "tool" : "toc", "article" : "Great Barrier Reef" }"#),
+            Some(Intent::Toc {
+                title_or_path: "Great Barrier Reef".into()
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"get_section","page":"Moon","heading":"Formation"}"#),
+            Some(Intent::Section {
+                title_or_path: "Moon".into(),
+                section: "Formation".into()
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"walk_namespace","namespace":"M","limit":"25"}"#),
+            Some(Intent::Walk {
+                namespace: "M".into(),
+                limit: Some(25)
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"browse"}"#),
+            Some(Intent::Browse {
+                namespace: "C".into(),
+                limit: None
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"autocomplete","q":"Magel"}"#),
+            Some(Intent::Suggest {
+                prefix: "Magel".into()
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"title lookup","name":"Scurvy"}"#),
+            Some(Intent::FindByTitle {
+                title: "Scurvy".into()
+            })
+        );
+        // The one text argument stands for the argument of another name.
+        assert_eq!(
+            json(r#"{"op":"related","query":"Beaufort scale"}"#),
+            Some(Intent::Related {
+                title_or_path: "Beaufort scale".into()
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"search","title":"Beaufort scale"}"#),
+            Some(Intent::Search {
+                query: "Beaufort scale".into(),
+                all_archives: false
+            })
+        );
+        // A query with no operation is a search; a scope or flag for every archive.
+        assert_eq!(
+            json(r#"{"q":"bowline knot", "scope": "all"}"#),
+            Some(Intent::Search {
+                query: "bowline knot".into(),
+                all_archives: true
+            })
+        );
+        assert_eq!(
+            json(r#"{"op":"search","query":"bowline knot","all_archives":true}"#),
+            Some(Intent::Search {
+                query: "bowline knot".into(),
+                all_archives: true
+            })
+        );
+    }
+
+    #[test]
+    fn json_tool_call_envelopes() {
+        let links = Some(Intent::Links {
+            title_or_path: "Semaphore".into(),
+        });
+        assert_eq!(
+            json(r#"{"name": "links", "arguments": {"title": "Semaphore"}}"#),
+            links
+        );
+        assert_eq!(
+            json(
+                r#"{"function": {"name": "get_links", "arguments": "{\"path\": \"Semaphore\"}"}}"#
+            ),
+            links
+        );
+        assert_eq!(
+            json(r#"{"tool": "extract_article_links", "params": {"entry": "Semaphore"}}"#),
+            links
+        );
+        // "name" is a title when it names no command.
+        assert_eq!(
+            json(r#"{"op": "summary", "name": "Links (golf)"}"#),
+            Some(Intent::Summary {
+                title_or_path: "Links (golf)".into()
+            })
+        );
+    }
+
+    #[test]
+    fn json_that_is_no_call_is_left_to_the_rules() {
+        for text in [
+            r#"{"op": "translate", "q": "bonjour"}"#,
+            r#"{"action": "delete_everything"}"#,
+            r#"{"op": "summary"}"#,
+            r#"{"op": "section", "title": "Tide"}"#,
+            r#"{"title": "Tide"}"#,
+            r#"{"name": "Ada Lovelace"}"#,
+            r#"{"op": "health""#,
+            r#"{'op': 'health'}"#,
+            r#"["health"]"#,
+            r#"{"op": "health"} please"#,
+            "{}",
+            "health",
+        ] {
+            assert_eq!(json(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
@@ -94,9 +94,14 @@ static TRAILED_OFF: Pattern = LazyLock::new(|| {
 /// Asking for completions, or saying only the start is known.
 static COMPLETION_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:completions?|autocompletes?|auto-?complete|auto-?completed?|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with)\b",
+        r"\b(?:completions?|autocompletes?|auto-?complete|auto-?completed?|complete\s+(?:it|this|that|the\s+title)|suggestions?|how\s+it\s+(?:starts|begins)|(?:starts|begins)\s+with|(?:start|starts|begin|begins)\s+like\s+(?:that|this|it|so))\b",
     )
 });
+
+/// Words after which what was typed follows ("begins with Ray Ch...", "how to spell brach...").
+const TYPED_LEAD: &[&str] = &[
+    "with", "spell", "spelt", "spelled", "type", "typed", "write",
+];
 
 /// "I only remember how it starts, Habeas... what completions are there?": the prefix is
 /// the words typed before an ellipsis, when completions are asked.
@@ -106,11 +111,14 @@ fn trailed_off_prefix(text: &str) -> Option<String> {
     }
     let c = caps(&TRAILED_OFF, text)?;
     let x = group(&c, "x");
-    // "it begins with Ray Ch...": what it begins with.
-    let x = x
-        .rsplit_once(" with ")
-        .map_or(x.as_str(), |(_, after)| after)
-        .trim();
+    // "it begins with Ray Ch...", "i only know how to spell brach...": what it begins
+    // with, what is spelt.
+    let words: Vec<&str> = x.split_whitespace().collect();
+    let typed_from = words
+        .iter()
+        .rposition(|w| TYPED_LEAD.contains(&w.to_lowercase().as_str()))
+        .map_or(0, |i| i.saturating_add(1));
+    let x = words.get(typed_from..).unwrap_or_default().join(" ");
     (!x.is_empty() && x.split_whitespace().count() <= 3).then(|| x.to_string())
 }
 
@@ -229,6 +237,17 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     if !bare && is_match(&HOW_QUESTION, ctx.text) {
         return None;
     }
+    // "difference between a title search and title insurance": lookup words coordinated
+    // with or compared to another topic are one of the topics.
+    if !bare
+        && (is_match(&COORDINATED_AFTER, &group(&c, "t"))
+            || is_match(
+                &COMPARISON_BEFORE,
+                ctx.text.get(..cue_start).unwrap_or_default(),
+            ))
+    {
+        return None;
+    }
     let t = title_of(&group(&c, "t"))?;
     hit(
         Intent::FindByTitle { title: t.clone() },
@@ -237,6 +256,13 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// A subject coordinated with or compared to the words before it.
+static COORDINATED_AFTER: Pattern =
+    LazyLock::new(|| rx(r"^(?:and|or|nor|vs\.?|versus|compared|as\s+opposed)\b"));
+/// A comparison the words after it are part of.
+static COMPARISON_BEFORE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:between|differences?|differ|compare|comparing|comparison|versus|vs)\b")
+});
 /// A subject that continues the verb ("read and write files", "get to the point").
 static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
 /// A noun for an article right before "titled/named/called".

@@ -19,6 +19,7 @@ mod namespace;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
+pub(crate) use command::json_call;
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
@@ -201,6 +202,9 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
         }
         return match hit.intent {
             Intent::Search { .. } => None,
+            // The namespace named in one part, the pass over all of it asked in another ("every
+            // title in the A namespace — walk the whole thing"): the whole request says which.
+            Intent::Browse { .. } => namespace::walk(ctx).or(Some(hit)),
             _ => Some(hit),
         };
     }
@@ -225,7 +229,7 @@ pub(crate) fn without_quoted(s: &str) -> String {
 /// purpose is read alone.
 static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+)?(?P<rest>\S.*)$",
+        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?(?P<rest>\S.*)$",
     )
 });
 
@@ -241,7 +245,12 @@ fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
     };
     let hit = classify_one(&part_ctx, ctx.text)?;
     let mut intent = hit.intent.clone();
-    let own_subject = subject_mut(&mut intent).is_some_and(|t| looks_like_title(t));
+    // A view of the archive itself has no subject to name ("For an inventory I need to go
+    // through the entire archive entry by entry").
+    let own_subject = match subject_mut(&mut intent) {
+        Some(t) => looks_like_title(t),
+        None => !matches!(hit.intent, Intent::Search { .. }),
+    };
     (hit.confidence >= crate::FALLBACK_THRESHOLD && own_subject).then_some(hit)
 }
 
@@ -362,7 +371,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -709,6 +718,8 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "let",
     "list",
     "loaded",
+    "mounted",
+    "enumerate",
     "me",
     "mcp",
     "my",
@@ -1770,6 +1781,225 @@ mod tests {
             parsed("get the article The Beatles"),
             Intent::GetArticle {
                 title_or_path: "The Beatles".into()
+            }
+        );
+    }
+
+    fn search_of(q: &str) -> bool {
+        matches!(parsed(q), Intent::Search { .. })
+    }
+
+    #[test]
+    fn cue_words_as_verbs_and_compared_things_are_topic() {
+        for q in [
+            "How many soldiers took part in the Battle of Hastings and how long did it last?",
+            "How far did Napoleon's army walk during the retreat from Moscow?",
+            "Which ships took part in the Battle of Jutland?",
+            "difference between a title search and a survey in conveyancing",
+            "title search versus title insurance, which protects the buyer",
+            "What is the MARC 100 field used for?",
+            "what is port 443 used for",
+        ] {
+            assert!(search_of(q), "{q}: {:?}", parsed(q));
+        }
+        // The views these words name stay.
+        assert_eq!(
+            parsed("show the Early life part of Ray Charles"),
+            Intent::Section {
+                title_or_path: "Ray Charles".into(),
+                section: "Early life".into()
+            }
+        );
+        assert_eq!(
+            parsed("title search: Treaty of Versailles"),
+            Intent::FindByTitle {
+                title: "Treaty of Versailles".into()
+            }
+        );
+        for (q, t) in [
+            ("What is Apollo 11?", "Apollo 11"),
+            ("Who was Ada Lovelace?", "Ada Lovelace"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Summary {
+                    title_or_path: t.into()
+                },
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn greetings_before_a_request() {
+        assert!(search_of(
+            "Good evening. Could you please search for information on when the Prime Meridian was established? Thanks so much."
+        ));
+        assert_eq!(
+            parsed("Hi there, could you show me the Tide article?"),
+            Intent::GetArticle {
+                title_or_path: "Tide".into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_archive_as_the_place_of_a_question() {
+        for q in [
+            "in wikipedia: how to check the status of a systemd unit",
+            "In wikipedia, how do I verify a PGP signature?",
+        ] {
+            let p = with_archive(q);
+            assert_eq!(p.intent.name(), "Search", "{q}: {p:?}");
+            assert!(p.archive.is_some(), "{q}");
+        }
+        assert!(search_of(
+            "in rustdocs.zim: how do I validate a struct's fields"
+        ));
+        for q in [
+            "in wikipedia: health check",
+            "is wikipedia's integrity ok?",
+            "how do I check the integrity of wikipedia?",
+        ] {
+            assert_eq!(with_archive(q).intent, Intent::Health, "{q}");
+        }
+    }
+
+    #[test]
+    fn which_archives_can_be_used() {
+        for q in [
+            "which collections could we search through",
+            "what archives can i read",
+            "show me every zim file currently mounted",
+            "enumerate the mounted archives",
+        ] {
+            assert_eq!(parsed(q), Intent::ListArchives, "{q}");
+        }
+        for q in [
+            "look this up in every archive you have: scurvy",
+            "search every zim file for scurvy",
+        ] {
+            assert!(search_of(q), "{q}: {:?}", parsed(q));
+        }
+    }
+
+    #[test]
+    fn more_words_for_views() {
+        let summary = |t: &str| Intent::Summary {
+            title_or_path: t.into(),
+        };
+        assert_eq!(
+            parsed("the short version of the Moon article please"),
+            summary("Moon")
+        );
+        assert_eq!(
+            parsed("give me the condensed version of Photosynthesis"),
+            summary("Photosynthesis")
+        );
+        assert!(search_of(
+            "how do I write a short version of a cover letter"
+        ));
+        let toc = |t: &str| Intent::Toc {
+            title_or_path: t.into(),
+        };
+        assert_eq!(
+            parsed("show me the contents list of the Jupiter article"),
+            toc("Jupiter")
+        );
+        assert_eq!(
+            parsed("can i see the contents list for the Moon page"),
+            toc("Moon")
+        );
+        assert!(search_of("what goes on a home contents list for insurance"));
+        assert_eq!(
+            parsed("dump the outgoing links of Photosynthesis"),
+            Intent::Links {
+                title_or_path: "Photosynthesis".into()
+            }
+        );
+        assert!(search_of("dump a postgres database to a file"));
+        for q in [
+            "is this offline wiki thing still working?",
+            "is the zim server actually running right now? it froze earlier",
+        ] {
+            assert_eq!(parsed(q), Intent::Health, "{q}");
+        }
+        for q in [
+            "is the Large Hadron Collider still running?",
+            "Is the Hubble telescope still working?",
+        ] {
+            assert!(search_of(q), "{q}: {:?}", parsed(q));
+        }
+    }
+
+    #[test]
+    fn passes_named_in_one_part_and_asked_in_another() {
+        assert_eq!(
+            parsed("I need every single title in the M namespace — page through all of it"),
+            Intent::Walk {
+                namespace: "M".into(),
+                limit: None
+            }
+        );
+        assert_eq!(
+            parsed("show me some titles in the A namespace"),
+            Intent::Browse {
+                namespace: "A".into(),
+                limit: None
+            }
+        );
+        assert_eq!(
+            parsed("For a backup I need to go through the entire archive entry by entry"),
+            Intent::Walk {
+                namespace: "C".into(),
+                limit: None
+            }
+        );
+        assert!(search_of(
+            "For my thesis I need to go through the history of the Silk Road"
+        ));
+        assert_eq!(
+            parsed(
+                "I'd like to get a feel for this zim — show me a representative handful of its articles"
+            ),
+            Intent::Browse {
+                namespace: "C".into(),
+                limit: None
+            }
+        );
+    }
+
+    #[test]
+    fn prefixes_spelt_and_arguments_named_around_them() {
+        assert_eq!(
+            parsed("i only know how to spell tyrann... which pages start like that?"),
+            Intent::Suggest {
+                prefix: "tyrann".into()
+            }
+        );
+        assert!(search_of("how do you spell necessary... i always forget"));
+        assert_eq!(
+            parsed("suggest title completions for the prefix Magel"),
+            Intent::Suggest {
+                prefix: "Magel".into()
+            }
+        );
+        assert_eq!(
+            parsed("show me more pages like the Stegosaurus one"),
+            Intent::Related {
+                title_or_path: "Stegosaurus".into()
+            }
+        );
+        assert_eq!(
+            parsed("summary of Formula One"),
+            Intent::Summary {
+                title_or_path: "Formula One".into()
+            }
+        );
+        assert_eq!(
+            parsed("I need to know how the article Water cycle is organised, with its anchors"),
+            Intent::Structure {
+                title_or_path: "Water cycle".into()
             }
         );
     }

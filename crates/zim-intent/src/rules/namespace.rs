@@ -76,7 +76,7 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
 
 static WALK_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|exhaustive(?:ly)?|every\s+(?:single\s+)?entry|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
+        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|exhaustive(?:ly)?|every\s+(?:single\s+)?(?:entry|title|item)|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
     )
 });
 static BROWSE_CUE: Pattern =
@@ -120,7 +120,7 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -134,7 +134,7 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article)|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -172,6 +172,10 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
         .text
         .split(['?', ';', '!'])
         .flat_map(|clause| clause.split(". "))
+        // A spaced dash ends a clause too ("browse this a little — show me a handful").
+        .flat_map(|clause| clause.split(" \u{2014} "))
+        .flat_map(|clause| clause.split(" \u{2013} "))
+        .flat_map(|clause| clause.split(" - "))
         .map(|clause| clause.trim().trim_end_matches('.').trim())
         .find_map(|clause| {
             caps(&ARCHIVE_PASS, clause).or_else(|| caps(&ARCHIVE_PASS_NOUN, clause))

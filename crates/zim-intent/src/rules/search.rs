@@ -213,6 +213,34 @@ pub(super) fn is_question_subject(raw: &str, t: &str) -> bool {
         )
         && !is_qualified(t)
         && !is_qualified(raw.trim())
+        && !names_a_numbered_item(raw)
+}
+
+/// A subject naming an item of a scheme by its number next to a lowercase noun ("the MARC
+/// 245 field", "port 443", "error 404 pages"): a question about the scheme, not an article's
+/// title. A year names an event ("the 2008 financial crisis"), a capitalised word with a
+/// number a thing of its own ("Apollo 11", "Windows 95").
+fn names_a_numbered_item(raw: &str) -> bool {
+    let words: Vec<&str> = raw
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let lowercase_noun = |w: Option<&&str>| {
+        w.is_some_and(|w| {
+            w.starts_with(|c: char| c.is_lowercase())
+                && !DETERMINERS.contains(w)
+                && !PREPOSITIONS.contains(w)
+                && !matches!(*w, "is" | "are" | "was" | "were" | "used")
+        })
+    };
+    words.iter().enumerate().any(|(i, w)| {
+        let number = !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+        let year = w.len() == 4 && (w.starts_with("1") || w.starts_with("20"));
+        number
+            && !year
+            && (lowercase_noun(i.checked_sub(1).and_then(|j| words.get(j)))
+                || lowercase_noun(words.get(i.saturating_add(1))))
+    })
 }
 
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
