@@ -355,9 +355,13 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-n.jsonl"
     );
+    let heldout_o = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-o.jsonl"
+    );
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
-        heldout_m, heldout_n,
+        heldout_m, heldout_n, heldout_o,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))
