@@ -290,6 +290,14 @@
 //! asserts. Trained on heldout-n, the classifier routed "show the poem's own title and
 //! description" (a unit test's search) to Metadata; a learned route is now barred where the
 //! rules declined metadata fields as another thing's, as for main page and health cues.
+//! `heldout-o` (200 lines, `phrasings-heldout-o.jsonl`), by a ninth separate writer (users of
+//! chat front ends such as Open WebUI and LibreChat, a researcher, a children's homework
+//! helper, a clinic, a ship's crew, an IDE agent, agents that prefix their reasoning or a
+//! role, trailing instructions about the answer), was run once with the rules and the learned
+//! second opinion after the heldout-n fixes (trained on every split but heldout-o), before it
+//! was looked at: intent 189/200 (94.5%), arguments 53/66 (80.3%). Two of its 11 misses were
+//! searches routed to a service view (a "rapid diagnostic test" read as a server check, a
+//! trailing "Please cite your sources." as the listing of archives).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
