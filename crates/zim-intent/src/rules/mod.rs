@@ -245,10 +245,15 @@ static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "I'm building a citation graph: give me ...": a statement of what the asker is doing,
+/// then the ask after a colon.
+static CONTEXT_COLON: Pattern =
+    LazyLock::new(|| rx(r"^(?:i'm|im|i\s+am|we're|we\s+are)\s+[^:;]{1,60}:\s+(?P<rest>\S.*)$"));
+
 /// The ask after a statement of purpose, when a rule reads it confidently as a view of an
 /// article it names; a search or nothing there leaves the whole request to decide.
 fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
-    let c = caps(&PURPOSE_LEAD, ctx.text)?;
+    let c = caps(&PURPOSE_LEAD, ctx.text).or_else(|| caps(&CONTEXT_COLON, ctx.text))?;
     let rest = c.name("rest")?.as_str();
     let part_ctx = Context {
         text: rest,
@@ -692,7 +697,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive)|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -2178,5 +2183,65 @@ mod heldout_o_causes {
         ] {
             assert_eq!(name(q), "Search", "{q}");
         }
+    }
+    #[test]
+    fn the_service_named_by_its_machine_its_tool_or_an_archive_noun() {
+        assert_eq!(
+            name("what offline collections are installed on the ship's server?"),
+            "ListArchives"
+        );
+        assert_eq!(
+            name("which wikis are loaded on this machine?"),
+            "ListArchives"
+        );
+        assert_eq!(
+            name(
+                "Before I run searches: is the zim_query backend working, and what is its configuration?"
+            ),
+            "Health"
+        );
+        assert_eq!(
+            name("What's on the start page of the Wikivoyage archive?"),
+            "MainPage"
+        );
+        // Other things installed, or another server, stay searches.
+        for q in [
+            "what programs are installed on the server?",
+            "which files are installed on my laptop for Python?",
+            "how do I configure the web server backend?",
+            "What's in the newspaper archive of 1920?",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn views_asked_with_other_words() {
+        assert_eq!(
+            intent("find neighbouring pages of Great Barrier Reef in the link graph"),
+            Intent::Related {
+                title_or_path: "Great Barrier Reef".into()
+            }
+        );
+        assert_eq!(name("find neighbouring countries of France"), "Search");
+        assert_eq!(
+            intent(
+                "I'm building a citation graph: give me every outbound link in the Insulin entry."
+            ),
+            Intent::Links {
+                title_or_path: "Insulin".into()
+            }
+        );
+        assert_eq!(name("I'm studying volcanoes: why do they erupt?"), "Search");
+        assert_eq!(
+            name(
+                "Page through the complete list of entries in this ZIM, starting from the beginning"
+            ),
+            "Walk"
+        );
+        assert_eq!(
+            name("page through the full set of articles in the archive"),
+            "Walk"
+        );
     }
 }
