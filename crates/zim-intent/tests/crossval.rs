@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use zim_intent::learned::{Classifier, LEARNED_MARGIN, LEARNED_THRESHOLD};
 use zim_intent::{ArchiveName, Intent, parse_with};
 
-const SETS: [&str; 11] = [
+const SETS: [&str; 12] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -36,6 +36,7 @@ const SETS: [&str; 11] = [
     include_str!("../data/phrasings-heldout-l.jsonl"),
     include_str!("../data/phrasings-heldout-m.jsonl"),
     include_str!("../data/phrasings-heldout-n.jsonl"),
+    include_str!("../data/phrasings-heldout-o.jsonl"),
 ];
 
 fn archives() -> Vec<ArchiveName> {
