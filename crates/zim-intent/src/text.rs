@@ -439,10 +439,10 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
+    Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
 /// "the X one", "that X one": a lowercase "one" after a name (not "Formula One").
 static THE_X_ONE: Pattern = LazyLock::new(|| {
@@ -514,10 +514,26 @@ fn quoted_name(s: &str) -> Option<String> {
         s.get(..all.start()).unwrap_or_default(),
         s.get(all.end()..).unwrap_or_default()
     );
-    let plain = outside
-        .chars()
-        .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'));
-    (plain && !inner.is_empty()).then(|| inner.to_string())
+    let plain = |t: &str| {
+        t.chars()
+            .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'))
+    };
+    // "the Wikipedia article 'X'": a name quoted right after a noun for an article is the
+    // article's, whatever names the archive before the noun.
+    let after_noun = s
+        .get(..all.start())
+        .unwrap_or_default()
+        .trim_end()
+        .rsplit(' ')
+        .next()
+        .is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "article" | "page" | "entry" | "post" | "titled" | "called" | "named"
+            )
+        })
+        && plain(s.get(all.end()..).unwrap_or_default());
+    ((plain(&outside) || after_noun) && !inner.is_empty()).then(|| inner.to_string())
 }
 
 /// `s` without the first match of a filler pattern, matched case-sensitively unless `any_case`

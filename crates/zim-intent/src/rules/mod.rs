@@ -2244,4 +2244,46 @@ mod heldout_o_causes {
             "Walk"
         );
     }
+    #[test]
+    fn titles_after_an_archive_named_article_noun_by_its_title_and_out_of() {
+        assert_eq!(
+            intent(
+                "Give me the complete text of the Wikipedia article 'Health Insurance Portability and Accountability Act'"
+            ),
+            Intent::GetArticle {
+                title_or_path: "Health Insurance Portability and Accountability Act".into()
+            }
+        );
+        assert_eq!(
+            intent("show me the Rust documentation page 'Vec'"),
+            Intent::GetArticle {
+                title_or_path: "Vec".into()
+            }
+        );
+        assert_eq!(
+            intent("Locate the entry named Beaufort Sea by its title (not full-text)"),
+            Intent::FindByTitle {
+                title: "Beaufort Sea".into()
+            }
+        );
+        assert_eq!(
+            intent("links out of A/Summary_judgment"),
+            Intent::Links {
+                title_or_path: "A/Summary_judgment".into()
+            }
+        );
+        // A capitalised "Out of" is the title's.
+        assert_eq!(
+            intent("get the article 'Out of Africa'"),
+            Intent::GetArticle {
+                title_or_path: "Out of Africa".into()
+            }
+        );
+        assert_eq!(
+            intent("links out of Out of Africa"),
+            Intent::Links {
+                title_or_path: "Out of Africa".into()
+            }
+        );
+    }
 }
