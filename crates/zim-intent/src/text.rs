@@ -165,9 +165,23 @@ static FORMAT_ASIDE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A trailing sentence or clause instructing the writer of the answer, not asking anything
+/// of the archive: "Please cite your sources.", "Answer in French.", "keep it under 100
+/// words", "explain in simple words for a 10 year old", ", the opening paragraph is enough".
+/// It follows a boundary (". ", "? ", "! ", ", ", "; ", a spaced dash), so a request that is
+/// only about citing ("how to cite sources in APA") keeps its words.
+static TRAILING_INSTRUCTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:[.?!;,:]\s*|\s+[-–—]{1,2}\s+)(?:(?:and|also|but)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:cite|give|list|include|add|provide|quote|name|show)\s+(?:me\s+)?(?:your|the|its|all|any|some|a)?\s*(?:sources?|references?|citations?)|(?:answer|reply|respond|write|explain|put\s+it|say\s+it)\s+(?:(?:it|this|that|me|briefly|only|back)\s+)?in\s+(?:english|french|german|spanish|italian|portuguese|dutch|polish|russian|chinese|japanese|arabic|hindi|simple\s+(?:words|terms|english|language)|plain\s+(?:english|language|words|terms)|layman'?s\s+terms)|simple\s+words|keep\s+(?:it|this|that|the\s+answer|your\s+answer|the\s+reply|your\s+reply)\s+(?:short|brief|simple|concise|(?:under|below|within|to)\s+(?:\d+|one|two|three|a\s+few)\s+(?:words|sentences|lines|paragraphs?))|be\s+(?:brief|concise)|(?:the|an?|one|just\s+the|only\s+the)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s+(?:is|would\s+be|will\s+be)\s+(?:enough|sufficient|plenty|fine))(?:\s*,?\s*(?:for|to)\s+(?:a|an|my|the)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?(?:\s*,?\s*(?:please|pls|plz|thanks|thank\s+you))?(?:\s*,\s*it'?s\s+for\s+(?:a|an|my|the)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?\s*[.!]?\s*$",
+    )
+});
+
 /// Removes asides about the answer's length or form ("Provide a brief summary (2-3
-/// sentences) of X" gives "Provide a brief summary of X").
+/// sentences) of X" gives "Provide a brief summary of X") and a trailing instruction about
+/// the answer ("..., and how is that record verified? Please cite your sources." gives
+/// "..., and how is that record verified?").
 pub fn strip_format_asides(s: &str) -> String {
+    let s = &strip_trailing_instruction(s);
     match FORMAT_ASIDE.as_ref() {
         Some(re) if re.is_match(s) => re
             .replace_all(s, " ")
@@ -177,6 +191,23 @@ pub fn strip_format_asides(s: &str) -> String {
             .replace(" ,", ",")
             .replace(" .", "."),
         _ => s.to_string(),
+    }
+}
+
+/// The request without a trailing instruction about the answer ([`TRAILING_INSTRUCTION`]),
+/// keeping the boundary's question mark; the request unchanged when nothing is left before it.
+fn strip_trailing_instruction(s: &str) -> String {
+    let Some(m) = TRAILING_INSTRUCTION.as_ref().and_then(|re| re.find(s)) else {
+        return s.to_string();
+    };
+    let kept = s.get(..m.start()).unwrap_or_default().trim_end();
+    if !kept.chars().any(char::is_alphanumeric) {
+        return s.to_string();
+    }
+    if m.as_str().trim_start().starts_with('?') {
+        format!("{kept}?")
+    } else {
+        kept.to_string()
     }
 }
 
@@ -408,10 +439,10 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
+    Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
 });
 /// "the X one", "that X one": a lowercase "one" after a name (not "Formula One").
 static THE_X_ONE: Pattern = LazyLock::new(|| {
@@ -438,7 +469,7 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can)\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
     )
     .ok()
 });
@@ -447,7 +478,7 @@ static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
 /// is the name before the noun. Words after the noun say how the article is wanted.
 static NAMED_ARTICLE_INSIDE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r"^(?P<lead>(?:(?:[a-z][a-z'-]*|I|I'm|I'd|I've)\s+)+)the\s+(?P<t>\S.*?)\s+(?:article|page|entry)(?:$|[,;:]\s*.*$|\s+(?:by|with|including|and|so|because|but|sorted|broken|split|as|in\s+full|in\s+order)\b.*$)",
+        r"^(?P<lead>(?:(?:[a-z][a-z'-]*|I|I'm|I'd|I've)\s+)+)the\s+(?P<t>\S.*?)\s+(?:(?:docs?|documentation|reference|wiki|help)\s+)?(?:article|page|entry)(?:$|[,;:]\s*.*$|\s+(?:by|with|including|and|so|because|but|sorted|broken|split|as|in\s+full|in\s+order|(?:before|after|once|until|while)\s+(?:i|we)|to\s+(?:read|explore|cite|pick|check))\b.*$)",
     )
     .ok()
 });
@@ -483,10 +514,26 @@ fn quoted_name(s: &str) -> Option<String> {
         s.get(..all.start()).unwrap_or_default(),
         s.get(all.end()..).unwrap_or_default()
     );
-    let plain = outside
-        .chars()
-        .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'));
-    (plain && !inner.is_empty()).then(|| inner.to_string())
+    let plain = |t: &str| {
+        t.chars()
+            .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'))
+    };
+    // "the Wikipedia article 'X'": a name quoted right after a noun for an article is the
+    // article's, whatever names the archive before the noun.
+    let after_noun = s
+        .get(..all.start())
+        .unwrap_or_default()
+        .trim_end()
+        .rsplit(' ')
+        .next()
+        .is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "article" | "page" | "entry" | "post" | "titled" | "called" | "named"
+            )
+        })
+        && plain(s.get(all.end()..).unwrap_or_default());
+    ((plain(&outside) || after_noun) && !inner.is_empty()).then(|| inner.to_string())
 }
 
 /// `s` without the first match of a filler pattern, matched case-sensitively unless `any_case`
@@ -630,6 +677,47 @@ mod tests {
     }
 
     #[test]
+    fn trailing_instructions_about_the_answer() {
+        for (s, want) in [
+            (
+                "Who holds the record, and how is it verified? Please cite your sources.",
+                "Who holds the record, and how is it verified?",
+            ),
+            (
+                "Which organ produces insulin? Answer in French.",
+                "Which organ produces insulin?",
+            ),
+            (
+                "how does a hash table handle collisions? Keep it under 100 words.",
+                "how does a hash table handle collisions?",
+            ),
+            (
+                "Brief summary of the Main sequence article please, keep it under 100 words",
+                "Brief summary of the Main sequence article please",
+            ),
+            (
+                "summarize Rubella, the opening paragraph is enough",
+                "summarize Rubella",
+            ),
+            (
+                "What happens at the start of puberty? explain in simple words for a 10 year old",
+                "What happens at the start of puberty?",
+            ),
+            (
+                "is ibuprofen safe with an ulcer? cite the source",
+                "is ibuprofen safe with an ulcer?",
+            ),
+            ("what is a quasar - be concise", "what is a quasar"),
+            (
+                "what is the missing link? simple words please, it's for my 9 year old",
+                "what is the missing link?",
+            ),
+        ] {
+            assert_eq!(strip_format_asides(s), want, "{s}");
+        }
+    }
+
+    #[test]
     fn asides_about_the_answers_form() {
         assert_eq!(
             strip_format_asides("Provide a brief summary (2-3 sentences) of the article 'X'."),
@@ -649,6 +737,11 @@ mod tests {
         );
         // Counts that are the topic stay.
         for s in [
+            "how to cite your sources in APA",
+            "answer in French",
+            "keep it short",
+            "the history of source criticism",
+            "what does 'cite your sources' mean?",
             "how to draw a line in matplotlib",
             "read 10 lines of a file in python",
             "a 500 word essay on climate",

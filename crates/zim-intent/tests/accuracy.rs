@@ -290,6 +290,47 @@
 //! asserts. Trained on heldout-n, the classifier routed "show the poem's own title and
 //! description" (a unit test's search) to Metadata; a learned route is now barred where the
 //! rules declined metadata fields as another thing's, as for main page and health cues.
+//!
+//! `heldout-o` (200 lines, `phrasings-heldout-o.jsonl`), by a ninth separate writer (users of
+//! chat front ends such as Open WebUI and LibreChat, a researcher, a children's homework
+//! helper, a clinic, a ship's crew, an IDE agent, agents that prefix their reasoning or a
+//! role, trailing instructions about the answer), was run once with the rules and the learned
+//! second opinion after the heldout-n fixes (trained on every split but heldout-o), before it
+//! was looked at: intent 189/200 (94.5%), arguments 53/66 (80.3%). Two of its 11 misses were
+//! searches routed to a service view (a "rapid diagnostic test" read as a server check, a
+//! trailing "Please cite your sources." as the listing of archives).
+//!
+//! Its misses were then fixed by their general causes, each checked on variations written
+//! for it, with ones that must keep their route (unit tests in `src/`, `heldout_o_causes` in
+//! `src/rules/mod.rs` and `src/text.rs`): a trailing sentence or clause that instructs the
+//! writer of the answer ("Please cite your sources.", "Answer in French.", "keep it under 100
+//! words", "explain in simple words for a 10 year old", ", the opening paragraph is enough")
+//! is set aside before routing, after a boundary only ("how to cite sources in APA" keeps its
+//! words); the impersonal "you" of a how/when/where question ("How do you collect a blood
+//! sample for a malaria rapid diagnostic test?") addresses no service, where "how do you
+//! check the integrity of this archive?" still does; a cue word named as an entry's title
+//! ("the Wiktionary entry for status") is the entry's; a role ("As the IDE agent, ...") or a
+//! purpose with a comma ("For a quick kid-friendly answer, fetch ...") before the ask, and
+//! the ask after "I'm doing X:" ("I'm building a citation graph: give me ..."); the service
+//! named by the machine the archives are installed on ("installed on the ship's server"), by
+//! a tool's name ("the zim_query backend") or as "the X archive"; "neighbouring pages";
+//! "the complete list of entries" as a pass over the archive; "before I ..." clauses, "docs
+//! page", "by its title" and a lowercase leading "out of" leave a title; a name quoted right
+//! after a noun for an article is its title ("the Wikipedia article 'X'"). After them, with
+//! the classifier still trained without it, heldout-o gives intent 200/200, arguments 63/66
+//! (95.5%); every other split is unchanged. Three argument misses are left: "Show the document
+//! outline of X, with anchors" (title "outline of X"), "after reading Voynich manuscript I'd
+//! like related pages to explore next" (the subject told before the cue) and "'Hypoth';
+//! suggest matching article titles" (the prefix quoted in an earlier part). Its archive misses
+//! are files not in the test's archive list and archive words ("Wiktionary", "Wikipedia",
+//! "dictionary") labelled without an archive where the fixture's loaded archive is named by
+//! that word, as in earlier splits. heldout-o then joined the classifier's training data;
+//! in-sample here it gives the same 200/200, arguments 63/66, and cross-validated
+//! (`tests/crossval.rs`) also 200/200 (rules alone 193/200, 7 learned routes, none wrong), a
+//! figure tuned by rules, not a measure of unseen text. With it in training, heldout-k
+//! cross-validated gives 190/200 (95.0%), arguments 51/66 (77.3%), with 14 learned routes,
+//! none wrong (in-sample 197/200), and heldout-n 199/200 ("headings + anchors for Linux
+//! kernel" fell just under the threshold); no Search line is routed elsewhere in any split.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::collections::BTreeMap;
@@ -355,9 +396,13 @@ fn load() -> Vec<Case> {
         env!("CARGO_MANIFEST_DIR"),
         "/data/phrasings-heldout-n.jsonl"
     );
+    let heldout_o = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/phrasings-heldout-o.jsonl"
+    );
     let text = [
         dev, heldout, heldout_f, heldout_g, heldout_h, heldout_i, heldout_j, heldout_k, heldout_l,
-        heldout_m, heldout_n,
+        heldout_m, heldout_n, heldout_o,
     ]
     .iter()
     .map(|path| std::fs::read_to_string(path).expect("labelled set is readable"))

@@ -52,8 +52,20 @@ static SCOPE_LEAD: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A word named as the title of an entry ("the Wiktionary entry for status", "the article
+/// on integrity"): the entry's, not a server word.
+static ENTRY_NAMED: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?P<noun>entry|entries|article|page|definition|lemma)\s+(?:for|on|about|titled|called|named)\s+(?:the\s+(?:word|term)\s+)?[\w'-]+",
+    )
+});
+
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
-    let text = super::without_quoted(ctx.text);
+    let quoted_free = super::without_quoted(ctx.text);
+    let text = match ENTRY_NAMED.as_ref() {
+        Some(re) => re.replace_all(&quoted_free, "$noun X").into_owned(),
+        None => quoted_free,
+    };
     let ctx = &outside_quotes(ctx, &text);
     // "in wikipedia: how to check the status of a systemd unit": a how/why question with an
     // archive named is asked in it; the archive addresses the service only when the question

@@ -274,7 +274,7 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see\s+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|neighbou?ring\s+(?:pages|articles|entries)|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));

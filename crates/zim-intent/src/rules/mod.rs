@@ -81,6 +81,8 @@ const RULES: &[Rule] = &[
 /// else the whole request.
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
     let text = strip_speaker_label(ctx.text);
+    let unroled = strip_role_lead(text);
+    let text = unroled.as_deref().unwrap_or(text);
     let ctx = &Context { text, ..*ctx };
     ask_of_parts(ctx)
         .or_else(|| ask_after_purpose(ctx))
@@ -102,6 +104,16 @@ static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
         r"^(?:(?:agent|assistant|bot|user|system|planner)(?:\s+step)?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
     )
 });
+
+/// "As the IDE agent, ...", "As a research assistant, ...": the role the asker writes in is
+/// no part of the request, nor is the politeness after it ("As a tutor, could you ...").
+static ROLE_LEAD: Pattern =
+    LazyLock::new(|| rx(r"^as\s+(?:a|an|the|your|my)\s+[\w' -]{1,40}?,\s+(?P<rest>\S.*)$"));
+
+fn strip_role_lead(s: &str) -> Option<String> {
+    let rest = caps(&ROLE_LEAD, s)?.name("rest")?.as_str().to_string();
+    Some(crate::text::strip_politeness(&rest))
+}
 
 fn strip_speaker_label(s: &str) -> &str {
     match SPEAKER_LABEL.as_ref().and_then(|re| re.find(s)) {
@@ -229,14 +241,19 @@ pub(crate) fn without_quoted(s: &str) -> String {
 /// purpose is read alone.
 static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?(?P<rest>\S.*)$",
+        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?(?:,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?|,\s+)(?P<rest>\S.*)$",
     )
 });
+
+/// "I'm building a citation graph: give me ...": a statement of what the asker is doing,
+/// then the ask after a colon.
+static CONTEXT_COLON: Pattern =
+    LazyLock::new(|| rx(r"^(?:i'm|im|i\s+am|we're|we\s+are)\s+[^:;]{1,60}:\s+(?P<rest>\S.*)$"));
 
 /// The ask after a statement of purpose, when a rule reads it confidently as a view of an
 /// article it names; a search or nothing there leaves the whole request to decide.
 fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
-    let c = caps(&PURPOSE_LEAD, ctx.text)?;
+    let c = caps(&PURPOSE_LEAD, ctx.text).or_else(|| caps(&CONTEXT_COLON, ctx.text))?;
     let rest = c.name("rest")?.as_str();
     let part_ctx = Context {
         text: rest,
@@ -626,8 +643,31 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 /// "what app can open .zim files", "list all the zip archives in a folder"); a request made
 /// of nothing but it is still the service's ("list zim files": see [`topic_free`]).
 pub(crate) fn addresses_service(ctx: &Context) -> bool {
-    ctx.archive_named || matches_standalone(&SERVICE_REFERENCE, ctx.text)
+    if ctx.archive_named {
+        return true;
+    }
+    // "How do you collect a blood sample for a rapid diagnostic test?": the impersonal "you"
+    // of a how/when/where question is anyone, not the service.
+    let text = match IMPERSONAL_YOU.as_ref() {
+        Some(re) => re.replace_all(ctx.text, |c: &regex::Captures| {
+            let whole = c.get(0).map_or("", |m| m.as_str());
+            match (c.name("q"), c.name("own")) {
+                (Some(q), None) => format!("{} one", q.as_str()),
+                _ => whole.to_string(),
+            }
+        }),
+        None => std::borrow::Cow::Borrowed(ctx.text),
+    };
+    matches_standalone(&SERVICE_REFERENCE, &text)
 }
+
+/// "how do you", "where can you", "when should you": a question of method whose "you" is
+/// anyone. Not of what the service holds or does ("how do you store ...", "what do you have").
+static IMPERSONAL_YOU: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?P<q>(?:how|when|where)\s+(?:do|does|can|could|would|should|did|might)?)\s*you\b(?P<own>\s+(?:have|got|hold|store|keep|contain|serve|know|index|work|run|load|cache)\b)?",
+    )
+});
 
 /// Whether `re` matches other than inside a hyphenated compound: "the server-status page",
 /// "server-side rendering" and "health-conscious" are words of their own, not "the server"
@@ -657,7 +697,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+zim|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive)|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -2000,6 +2040,249 @@ mod tests {
             parsed("I need to know how the article Water cycle is organised, with its anchors"),
             Intent::Structure {
                 title_or_path: "Water cycle".into()
+            }
+        );
+    }
+}
+
+/// Causes of heldout-o's misses, each on variations written for it, with ones that keep
+/// their route.
+#[cfg(test)]
+mod heldout_o_causes {
+    use crate::{ArchiveName, Intent, parse};
+
+    fn archives() -> Vec<ArchiveName> {
+        vec![
+            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
+            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
+        ]
+    }
+
+    fn intent(q: &str) -> Intent {
+        parse(q, &archives()).intent
+    }
+
+    fn name(q: &str) -> &'static str {
+        intent(q).name()
+    }
+
+    #[test]
+    fn the_impersonal_you_of_a_method_question_is_not_the_service() {
+        for q in [
+            "How do you collect a blood sample for a malaria rapid diagnostic test?",
+            "how do you verify a PGP signature?",
+            "how can you tell if a hard drive is healthy",
+            "where do you check the status of a parcel in Canada Post?",
+            "When should you validate user input in a web form?",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+        // The service addressed keeps its route.
+        for q in [
+            "are you healthy?",
+            "how do you check the integrity of this archive?",
+            "what's your configuration?",
+            "health check",
+        ] {
+            assert_eq!(name(q), "Health", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_cue_word_named_as_an_entry_is_the_entrys() {
+        assert_eq!(
+            intent("Show the Etymology section of the Wiktionary entry for status"),
+            Intent::Section {
+                title_or_path: "status".into(),
+                section: "Etymology".into()
+            }
+        );
+        assert_eq!(
+            intent("show the Usage section of the Wiktionnaire entry on integrity"),
+            Intent::Section {
+                title_or_path: "integrity".into(),
+                section: "Usage".into()
+            }
+        );
+        // A server word asked of the archive stays a health check.
+        assert_eq!(
+            name("check the integrity of the Wiktionnaire archive"),
+            "Health"
+        );
+        assert_eq!(name("status of the wikipedia archive"), "Health");
+    }
+
+    #[test]
+    fn trailing_instructions_about_the_answer_are_set_aside() {
+        for q in [
+            "I'm researching royal history. Who holds the title of longest-reigning monarch, and how is that record verified? Please cite your sources.",
+            "What were the causes of the Dust Bowl? cite your sources please",
+            "Why is the sky blue? Answer in French.",
+            "Who wrote the Federalist Papers? keep it short",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+        assert_eq!(
+            intent("Why is the sky blue? Please cite your sources."),
+            Intent::Search {
+                query: "Why is the sky blue".into(),
+                all_archives: false
+            }
+        );
+        // Sources asked of the service, or citing as the topic, keep their route.
+        assert_eq!(name("which sources do you have?"), "ListArchives");
+        assert_eq!(name("what does 'cite your sources' mean in APA?"), "Search");
+        assert_eq!(
+            intent("Brief summary of the Main sequence article please, keep it under 100 words"),
+            Intent::Summary {
+                title_or_path: "Main sequence".into()
+            }
+        );
+        assert_eq!(
+            intent("summarize Rubella in a few lines, the opening paragraph is enough"),
+            Intent::Summary {
+                title_or_path: "Rubella".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_role_or_a_purpose_before_the_ask_is_no_part_of_it() {
+        assert_eq!(
+            intent("For a quick kid-friendly answer, fetch just the opening paragraph of Volcano"),
+            Intent::Summary {
+                title_or_path: "Volcano".into()
+            }
+        );
+        assert_eq!(
+            intent("For my essay, show the History section of Tea"),
+            Intent::Section {
+                title_or_path: "Tea".into(),
+                section: "History".into()
+            }
+        );
+        assert_eq!(
+            intent("As a tutor, could you show the table of contents of Photosynthesis?"),
+            Intent::Toc {
+                title_or_path: "Photosynthesis".into()
+            }
+        );
+        assert_eq!(
+            intent(
+                "As the IDE agent, I want to see the contents box of the asyncio docs page before I pick a part to read."
+            ),
+            Intent::Toc {
+                title_or_path: "asyncio".into()
+            }
+        );
+        // A question after the purpose or the role stays a search.
+        for q in [
+            "For the Roman Empire, what year did it fall?",
+            "As a nurse, how do I calculate a drip rate?",
+            "As a result of the war, which borders changed?",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+    #[test]
+    fn the_service_named_by_its_machine_its_tool_or_an_archive_noun() {
+        assert_eq!(
+            name("what offline collections are installed on the ship's server?"),
+            "ListArchives"
+        );
+        assert_eq!(
+            name("which wikis are loaded on this machine?"),
+            "ListArchives"
+        );
+        assert_eq!(
+            name(
+                "Before I run searches: is the zim_query backend working, and what is its configuration?"
+            ),
+            "Health"
+        );
+        assert_eq!(
+            name("What's on the start page of the Wikivoyage archive?"),
+            "MainPage"
+        );
+        // Other things installed, or another server, stay searches.
+        for q in [
+            "what programs are installed on the server?",
+            "which files are installed on my laptop for Python?",
+            "how do I configure the web server backend?",
+            "What's in the newspaper archive of 1920?",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn views_asked_with_other_words() {
+        assert_eq!(
+            intent("find neighbouring pages of Great Barrier Reef in the link graph"),
+            Intent::Related {
+                title_or_path: "Great Barrier Reef".into()
+            }
+        );
+        assert_eq!(name("find neighbouring countries of France"), "Search");
+        assert_eq!(
+            intent(
+                "I'm building a citation graph: give me every outbound link in the Insulin entry."
+            ),
+            Intent::Links {
+                title_or_path: "Insulin".into()
+            }
+        );
+        assert_eq!(name("I'm studying volcanoes: why do they erupt?"), "Search");
+        assert_eq!(
+            name(
+                "Page through the complete list of entries in this ZIM, starting from the beginning"
+            ),
+            "Walk"
+        );
+        assert_eq!(
+            name("page through the full set of articles in the archive"),
+            "Walk"
+        );
+    }
+    #[test]
+    fn titles_after_an_archive_named_article_noun_by_its_title_and_out_of() {
+        assert_eq!(
+            intent(
+                "Give me the complete text of the Wikipedia article 'Health Insurance Portability and Accountability Act'"
+            ),
+            Intent::GetArticle {
+                title_or_path: "Health Insurance Portability and Accountability Act".into()
+            }
+        );
+        assert_eq!(
+            intent("show me the Rust documentation page 'Vec'"),
+            Intent::GetArticle {
+                title_or_path: "Vec".into()
+            }
+        );
+        assert_eq!(
+            intent("Locate the entry named Beaufort Sea by its title (not full-text)"),
+            Intent::FindByTitle {
+                title: "Beaufort Sea".into()
+            }
+        );
+        assert_eq!(
+            intent("links out of A/Summary_judgment"),
+            Intent::Links {
+                title_or_path: "A/Summary_judgment".into()
+            }
+        );
+        // A capitalised "Out of" is the title's.
+        assert_eq!(
+            intent("get the article 'Out of Africa'"),
+            Intent::GetArticle {
+                title_or_path: "Out of Africa".into()
+            }
+        );
+        assert_eq!(
+            intent("links out of Out of Africa"),
+            Intent::Links {
+                title_or_path: "Out of Africa".into()
             }
         );
     }
