@@ -177,7 +177,20 @@ impl SectionWriter {
     ) -> Result<Self, IndexError> {
         std::fs::create_dir_all(dir).map_err(|e| IndexError::io(dir, e))?;
         let (schema, fields) = schema(language);
-        let index = Index::create_in_dir(dir, schema)?;
+        // The stored fields (entry, section id) compress better with zstd than with lz4;
+        // indexes written with lz4 still open (the compressor is recorded in meta.json).
+        let settings = tantivy::IndexSettings {
+            docstore_compression: tantivy::store::Compressor::Zstd(
+                tantivy::store::ZstdCompressor {
+                    compression_level: Some(19),
+                },
+            ),
+            ..tantivy::IndexSettings::default()
+        };
+        let index = Index::builder()
+            .schema(schema)
+            .settings(settings)
+            .create_in_dir(dir)?;
         register(&index);
         let writer = index.writer_with_num_threads(threads.max(1), heap_bytes)?;
         Ok(Self {
