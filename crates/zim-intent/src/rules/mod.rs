@@ -658,8 +658,19 @@ pub(crate) fn addresses_service(ctx: &Context) -> bool {
         }),
         None => std::borrow::Cow::Borrowed(ctx.text),
     };
+    // "how to cite your sources", "how to back up your files": the "you" of an infinitive
+    // question of method is anyone's, by construction.
+    let text = match (HOW_TO_START.as_ref(), GENERIC_YOU.as_ref()) {
+        (Some(start), Some(you)) if start.is_match(&text) => {
+            std::borrow::Cow::Owned(you.replace_all(&text, "one").into_owned())
+        }
+        _ => text,
+    };
     matches_standalone(&SERVICE_REFERENCE, &text)
 }
+
+static HOW_TO_START: Pattern = LazyLock::new(|| rx(r"^how\s+to\b"));
+static GENERIC_YOU: Pattern = LazyLock::new(|| rx(r"\b(?:your|yours|you)\b"));
 
 /// "how do you", "where can you", "when should you": a question of method whose "you" is
 /// anyone. Not of what the service holds or does ("how do you store ...", "what do you have").
@@ -2064,6 +2075,20 @@ mod heldout_o_causes {
 
     fn name(q: &str) -> &'static str {
         intent(q).name()
+    }
+
+    #[test]
+    fn the_you_of_a_how_to_question_is_anyone() {
+        for q in [
+            "how to cite your sources in APA",
+            "how to back up your files before an upgrade",
+            "how to check your archives for mold damage",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+        for q in ["list your archives", "what sources do you have"] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "ListArchives", "{q}");
+        }
     }
 
     #[test]
