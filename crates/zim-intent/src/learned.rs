@@ -85,8 +85,9 @@ pub const MAX_UNSEEN_WORDS: usize = 2;
 /// Words read per request: a request is a sentence or two; the input is capped before anyway.
 const MAX_WORDS: usize = 200;
 
-/// The labelled phrasings the built-in classifier is trained on.
-const TRAINING: [&str; 12] = [
+/// The crate's labelled phrasings (JSON lines: `query`, `intent`, ...): what the built-in
+/// classifier is trained on, and what the accuracy tests read.
+pub const LABELLED_SETS: [&str; 12] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -102,24 +103,31 @@ const TRAINING: [&str; 12] = [
 ];
 
 static BUILTIN: LazyLock<Classifier> = LazyLock::new(|| {
-    let lines: Vec<(String, String)> = TRAINING
+    let lines = labelled_lines();
+    Classifier::train(lines.iter().map(|(q, i)| (q.as_str(), i.as_str())))
+});
+
+/// Every `(query, intent)` of [`LABELLED_SETS`] (a line without both is skipped).
+pub fn labelled_lines() -> Vec<(String, String)> {
+    LABELLED_SETS
         .iter()
         .flat_map(|set| set.lines())
         .filter_map(|l| {
-            let fields = json_string_fields(l);
-            let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-            Some((get("query")?.clone(), get("intent")?.clone()))
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            Some((
+                v.get("query")?.as_str()?.to_owned(),
+                v.get("intent")?.as_str()?.to_owned(),
+            ))
         })
-        .collect();
-    Classifier::train(lines.iter().map(|(q, i)| (q.as_str(), i.as_str())))
-});
+        .collect()
+}
 
 /// The classifier trained on every labelled phrasing of the crate.
 pub fn builtin() -> &'static Classifier {
     &BUILTIN
 }
 
-/// A trained naive Bayes model with its routing thresholds.
+/// A trained logistic-regression model with its routing thresholds.
 #[derive(Debug, Clone)]
 pub struct Classifier {
     index: FeatureIndex,
@@ -359,65 +367,6 @@ fn features(text: &str) -> Vec<u64> {
     out
 }
 
-/// The string-valued top-level fields of one JSON object line (the labelled sets' format).
-/// Malformed text gives fewer fields, never a panic.
-pub fn json_string_fields(line: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut chars = line.chars().peekable();
-    let mut depth = 0usize;
-    let mut key: Option<String> = None;
-    let mut expect_value = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '{' | '[' => {
-                depth = depth.saturating_add(1);
-                expect_value = false;
-            }
-            '}' | ']' => depth = depth.saturating_sub(1),
-            ':' => expect_value = true,
-            ',' => {
-                expect_value = false;
-                key = None;
-            }
-            '"' => {
-                let mut s = String::new();
-                while let Some(c) = chars.next() {
-                    match c {
-                        '"' => break,
-                        '\\' => match chars.next() {
-                            Some('n') => s.push('\n'),
-                            Some('t') => s.push('\t'),
-                            Some('u') => {
-                                let hex: String = chars.by_ref().take(4).collect();
-                                if let Some(ch) =
-                                    u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32)
-                                {
-                                    s.push(ch);
-                                }
-                            }
-                            Some(other) => s.push(other),
-                            None => break,
-                        },
-                        c => s.push(c),
-                    }
-                }
-                if depth == 1 {
-                    if expect_value {
-                        if let Some(k) = key.take() {
-                            out.push((k, s));
-                        }
-                        expect_value = false;
-                    } else {
-                        key = Some(s);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 // ---- Arguments of a learned route ----
 
 /// A quoted name.
@@ -577,19 +526,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_json_fields() {
-        let f = json_string_fields(
-            r#"{"query": "say \"hi\" \u00e9", "intent": "Search", "args": {"query": "x"}, "split": "k"}"#,
-        );
-        assert_eq!(
-            f,
-            vec![
-                ("query".to_string(), "say \"hi\" é".to_string()),
-                ("intent".to_string(), "Search".to_string()),
-                ("split".to_string(), "k".to_string()),
-            ]
-        );
-        assert!(json_string_fields("{\"a\": \"\\").len() <= 1);
+    fn every_labelled_line_is_read() {
+        let lines = labelled_lines();
+        let non_empty = LABELLED_SETS
+            .iter()
+            .flat_map(|set| set.lines())
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        assert_eq!(lines.len(), non_empty);
+        assert!(lines.iter().any(|(q, i)| q.contains('"') && i == "Search"));
     }
 
     #[test]
@@ -630,19 +575,6 @@ mod tests {
         );
     }
 
-    /// The labelled lines the built-in classifier trains on.
-    fn training_lines() -> Vec<(String, String)> {
-        TRAINING
-            .iter()
-            .flat_map(|set| set.lines())
-            .filter_map(|l| {
-                let fields = json_string_fields(l);
-                let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-                Some((get("query")?.clone(), get("intent")?.clone()))
-            })
-            .collect()
-    }
-
     /// What the training costs, by phase (printed; run with `--ignored --nocapture`).
     #[test]
     #[ignore = "timing; run by hand"]
@@ -655,7 +587,7 @@ mod tests {
         let (mut load, mut feats, mut train) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..15 {
             let t = Instant::now();
-            let lines = std::hint::black_box(training_lines());
+            let lines = std::hint::black_box(labelled_lines());
             load.push(t.elapsed().as_secs_f64() * 1e3);
             let t = Instant::now();
             for (q, _) in &lines {

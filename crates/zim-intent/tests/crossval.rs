@@ -20,106 +20,12 @@
 //! without it) was 189/200 with rules and classifier.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
+mod common;
+
+use common::{Case, archives, load, params};
 use std::collections::BTreeMap;
 use zim_intent::learned::{Classifier, LEARNED_MARGIN, LEARNED_THRESHOLD};
-use zim_intent::{ArchiveName, Intent, parse_with};
-
-const SETS: [&str; 12] = [
-    include_str!("../data/phrasings.jsonl"),
-    include_str!("../data/phrasings-heldout.jsonl"),
-    include_str!("../data/phrasings-heldout-f.jsonl"),
-    include_str!("../data/phrasings-heldout-g.jsonl"),
-    include_str!("../data/phrasings-heldout-h.jsonl"),
-    include_str!("../data/phrasings-heldout-i.jsonl"),
-    include_str!("../data/phrasings-heldout-j.jsonl"),
-    include_str!("../data/phrasings-heldout-k.jsonl"),
-    include_str!("../data/phrasings-heldout-l.jsonl"),
-    include_str!("../data/phrasings-heldout-m.jsonl"),
-    include_str!("../data/phrasings-heldout-n.jsonl"),
-    include_str!("../data/phrasings-heldout-o.jsonl"),
-];
-
-fn archives() -> Vec<ArchiveName> {
-    vec![
-        ArchiveName::new("wikipedia_en_ray_charles_2015-06.zim", Some("Ray Charles")),
-        ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
-        ArchiveName::new("rustdocs.zim", Some("Rust documentation")),
-        ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
-        ArchiveName::new(
-            "devdocs_en_python_2024-02.zim",
-            Some("Python Documentation"),
-        ),
-    ]
-}
-
-struct Case {
-    query: String,
-    intent: String,
-    args: serde_json::Map<String, serde_json::Value>,
-    split: String,
-}
-
-fn load() -> Vec<Case> {
-    SETS.iter()
-        .flat_map(|s| s.lines())
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("valid JSON line");
-            Case {
-                query: v["query"].as_str().expect("query").to_string(),
-                intent: v["intent"].as_str().expect("intent").to_string(),
-                args: v
-                    .get("args")
-                    .and_then(|a| a.as_object())
-                    .cloned()
-                    .unwrap_or_default(),
-                split: v
-                    .get("split")
-                    .and_then(|h| h.as_str())
-                    .unwrap_or("dev")
-                    .to_string(),
-            }
-        })
-        .collect()
-}
-
-fn params(intent: &Intent) -> serde_json::Map<String, serde_json::Value> {
-    use serde_json::json;
-    let mut m = serde_json::Map::new();
-    let mut put = |k: &str, v: serde_json::Value| {
-        m.insert(k.to_string(), v);
-    };
-    match intent {
-        Intent::Search {
-            query,
-            all_archives,
-        } => {
-            put("query", json!(query));
-            put("all_archives", json!(all_archives));
-        }
-        Intent::GetArticle { title_or_path }
-        | Intent::Summary { title_or_path }
-        | Intent::Toc { title_or_path }
-        | Intent::Structure { title_or_path }
-        | Intent::Related { title_or_path }
-        | Intent::Links { title_or_path } => put("title_or_path", json!(title_or_path)),
-        Intent::Section {
-            title_or_path,
-            section,
-        } => {
-            put("title_or_path", json!(title_or_path));
-            put("section", json!(section));
-        }
-        Intent::Browse { namespace, limit } | Intent::Walk { namespace, limit } => {
-            put("namespace", json!(namespace));
-            put("limit", json!(limit));
-        }
-        Intent::FindByTitle { title } => put("title", json!(title)),
-        Intent::Suggest { prefix } => put("prefix", json!(prefix)),
-        Intent::ListArchives | Intent::Metadata | Intent::MainPage | Intent::Health => {}
-    }
-    m
-}
+use zim_intent::parse_with;
 
 /// Per split: lines, intents right by the rules alone, by rules + classifier, arguments
 /// (labelled, right alone, right with), learned routes (right, wrong, of them Search lines).
