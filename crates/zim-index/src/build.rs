@@ -623,6 +623,11 @@ fn embed_pages(
         if chunk.is_empty() {
             break;
         }
+        // Texts arrive in the order the page readers finished them; in entry order, a chunk
+        // is split and batched the same way on every build (batch widths change the float
+        // sums, so otherwise a vector could differ in its last bits from one build to the
+        // next, and a near tie flip).
+        chunk.sort_unstable_by_key(|(entry, _)| *entry);
         if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(IndexError::Interrupted);
         }

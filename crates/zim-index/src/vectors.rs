@@ -257,11 +257,15 @@ impl VectorIndex {
             })
             .collect();
         let k = k.min(scored.len());
+        // Best first, equal cosines by entry: the same order for the selection and the sort,
+        // so which of several pages tied at the k-th place are kept is defined (quantised
+        // cosines tie often).
+        let order = |a: &(i32, u32), b: &(i32, u32)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
         if k < scored.len() {
-            scored.select_nth_unstable_by(k, |a, b| b.0.cmp(&a.0));
+            scored.select_nth_unstable_by(k, order);
             scored.truncate(k);
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.sort_by(order);
         scored
             .into_iter()
             .map(|(dot, e)| (e, dot as f32 / (127.0 * 127.0)))
@@ -303,6 +307,25 @@ mod tests {
         }
         assert_eq!(index.similarity(&q, 5), None);
         assert_eq!(index.similarity(&[1.0], 7), None);
+    }
+
+    #[test]
+    fn pages_tied_at_the_last_place_are_kept_by_entry() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(FILE_NAME);
+        let mut w = VectorWriter::create(&path, 2, "m").expect("create");
+        // Six identical vectors: every cosine ties; the lowest entries are kept.
+        for e in [9, 4, 7, 1, 8, 3] {
+            w.add(e, &unit(&[1.0, 1.0])).expect("add");
+        }
+        w.finish(&path).expect("finish");
+        let index = VectorIndex::open(&path).expect("open");
+        let hits: Vec<u32> = index
+            .search(&unit(&[1.0, 1.0]), 3)
+            .iter()
+            .map(|h| h.0)
+            .collect();
+        assert_eq!(hits, [1, 3, 4]);
     }
 
     #[test]
