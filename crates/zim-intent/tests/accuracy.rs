@@ -331,6 +331,35 @@
 //! cross-validated gives 190/200 (95.0%), arguments 51/66 (77.3%), with 14 learned routes,
 //! none wrong (in-sample 197/200), and heldout-n 199/200 ("headings + anchors for Linux
 //! kernel" fell just under the threshold); no Search line is routed elsewhere in any split.
+//!
+//! `heldout-p` (200 lines, `phrasings-heldout-p.jsonl`), by a tenth separate writer (a nurse
+//! on a ship, a student, a sysadmin, a librarian, coding and research agents, a non-native
+//! speaker; half of it searches whose topics hold service words in their ordinary meaning),
+//! was run once with the rules and the learned second opinion after the heldout-o fixes
+//! (trained on every split but heldout-p), before it was looked at: intent 180/200 (90.0%).
+//! Its misses were then fixed by their general causes, each checked on variations written for
+//! it, with ones that must keep their route (unit tests in `src/`): a letter before
+//! "namespace" names one only when quoted, after "the", or a capital that is no English word
+//! ("what is a namespace in C++" had gone to Browse); MediaWiki's "what links to X" of a
+//! named page is the inbound links; the archive's media browsed or walked ("browse the media
+//! files", "what kind of images are in the archive? show me a few"); "what does the lead /
+//! the Y section of X say" and a quoted section name after "section"; a section "named" by a
+//! clause ending in a preposition ("I'm only interested in part of X") or by a word for all
+//! the sections ("the section outline of X") is none; the size of a named article and a
+//! heading hierarchy with anchors are the structure view; "I need"/"for chunking purposes" before
+//! a command; "opening summary"; "Agent instruction:" and other labels of who speaks; a place
+//! in the docs after a title ("the git-rebase page from the git docs"); a lowercase subject
+//! that its part calls a page; "next page ... offset 500" and "paginated dump of every entry
+//! path" are walks; "the chapter headings listed in the contents box of X"; a what-question
+//! after another question is searched. After them, with the classifier still trained without
+//! it, heldout-p gives 193/200; in-sample here 194/200 (97.0%). Five of its remaining misses
+//! contradict the earlier splits' labels and keep their reading: "what is a black hole",
+//! "definition of ephemeral" and "what is a namespace in C++" labelled Search where bare and
+//! capital-qualified what-is questions are Summary (heldout-c, -f, -i; "the borrow checker in
+//! Rust"), and "what links to Photosynthesis" and "backlinks for Git" labelled Related where
+//! every earlier split labels inbound links Links ("which pages link to Isaac Newton?",
+//! heldout-f, -g, -h, -i). Cross-validated (`tests/crossval.rs`): heldout-p 193/200, heldout-k
+//! 190/200 (unchanged), no Search line routed elsewhere in any split.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|headings?\s+and\s+anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
     )
 });
 
@@ -38,7 +38,24 @@ static LONGEST_SECTIONS_OF: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "how big is the article on the French Revolution?", "how long is the Moon article": the
+/// size of a named article, which the structure view gives with its sections'.
+static ARTICLE_SIZE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^how\s+(?:big|long|large)\s+is\s+(?:the\s+)?(?:(?:article|page|entry)\s+(?:on|about|for|of)\s+(?P<t>[^?.!]+?)|(?P<u>[^?.!]+?)\s+(?:article|page|entry))\s*(?:[?.!]|$)",
+    )
+});
+
 fn breakdown_subject(text: &str) -> Option<String> {
+    if let Some(c) = caps(&ARTICLE_SIZE, text) {
+        let raw = c
+            .name("t")
+            .or_else(|| c.name("u"))
+            .map_or("", |m| m.as_str());
+        if looks_like_title(raw) {
+            return title_of(raw);
+        }
+    }
     let c = caps(&BREAKDOWN, text).or_else(|| caps(&LONGEST_SECTIONS_OF, text))?;
     let raw = group(&c, "t");
     (looks_like_title(&raw) || is_match(&ARTICLE_NOUN, &raw))
@@ -94,7 +111,9 @@ static TOC_CUE: Pattern = LazyLock::new(|| {
 /// contents too ("list the headings in X", "the outline of the article on X"). These words
 /// name other things as often ("headings in markdown", "outline of the French Revolution"
 /// for an essay), so they take an article: a name, a path or a noun for an article.
-static HEADINGS_CUE: Pattern = LazyLock::new(|| rx(r"\b(?:headings|outline)\b"));
+static HEADINGS_CUE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:(?:section|heading)\s+)?(?:headings|outline)\b|\bheadings?\s+hierarchy\b")
+});
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
@@ -105,7 +124,7 @@ static TOC_QUESTION: Pattern = LazyLock::new(|| {
 /// by their content, a question about the world.
 static TOC_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)(?:'s|s|\s+(?:are|is|were|was))\s+(?:(?:the|all|its|their|all\s+the)\s+)?(?:main\s+|top-level\s+)?(?:table\s+of\s+contents|toc|contents|sections|chapters|section\s+(?:headings|titles|names)|headings|outline)\b",
+        r"^(?:what|which)(?:'s|s|\s+(?:are|is|were|was))\s+(?:(?:the|all|its|their|all\s+the)\s+)?(?:main\s+|top-level\s+)?(?:table\s+of\s+contents|toc|contents|sections|chapters|(?:section|chapter)\s+(?:headings|titles|names)|headings|outline)\b",
     )
 });
 
@@ -114,7 +133,7 @@ static TOC_ASKED: Pattern = LazyLock::new(|| {
 /// question about the world, and its indefinite subject is no article anyway).
 static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))\s+(?:of|for|in|on)\s+(?P<t>.+)$",
+        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:(?:the\s+)?(?:(?:section|chapter)\s+)?(?:headings|titles|entries|items|sections|chapters)\s+(?:(?:listed|shown|given)\s+)?)?(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))\s+(?:of|for|in|on)\s+(?P<t>.+)$",
     )
 });
 
@@ -199,6 +218,15 @@ static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
 });
 static LEAD_SECTION: Pattern =
     LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+static CONTRACTION_START: Pattern = LazyLock::new(|| rx(r"^'(?:m|re|s|ve|d|ll)\b"));
+static ENDS_WITH_PREPOSITION: Pattern =
+    LazyLock::new(|| rx(r"\b(?:in|of|on|to|for|with|at|by|from|about|into)$"));
+/// Words that, after "section", name a view of every section rather than one section.
+static SECTIONS_VIEW_WORD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:outlines?|headings?|titles|names|list|listing|structure|hierarchy|tree|sizes|lengths|breakdown|layout|anchors)$",
+    )
+});
 /// A clause number: "230", "3(a)", "2.1", "IV".
 static NUMBERED_CLAUSE: Pattern =
     LazyLock::new(|| rx(r"^(?:\d+[a-z]?(?:\.\d+)*(?:\s*\(\w{1,4}\))*|[ivxlc]{1,6})$"));
@@ -232,7 +260,7 @@ static SECTION_SCENE: Pattern =
 /// The section named in the ask after the scene: "the section called Y", "the Y section".
 static SECTION_IN_ASK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section|part|chapter)\s+(?:called|named|titled|headed)\s+(?P<a>.+)$|^(?P<b>.+?)\s+(?:section|part|chapter)\b",
+        r#"\b(?:section|part|chapter)\s+(?:called|named|titled|headed)\s+(?P<a>.+)$|\b(?:section|part|chapter)\s+(?P<q>"[^"]+"|'[^']+')|^(?P<b>.+?)\s+(?:section|part|chapter)\b"#,
     )
 });
 /// "called/named Y": the words that name a section before its name.
@@ -250,14 +278,60 @@ fn section_after_scene(text: &str) -> Option<(String, String)> {
         None => ask,
     };
     let s = caps(&SECTION_IN_ASK, &ask)?;
-    let raw_section = s.name("a").or_else(|| s.name("b"))?.as_str();
+    let raw_section = s
+        .name("a")
+        .or_else(|| s.name("q"))
+        .or_else(|| s.name("b"))?
+        .as_str();
     if is_match(&WH_WORD, raw_section) {
         return None;
     }
     Some((title_of(raw_section)?, title_of(&raw_title)?))
 }
 
+/// "what does the lead of the Rosetta Stone article say", "what does the History section of
+/// Paris say": a part of a named article asked for by what it says.
+static WHAT_PART_SAYS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^what\s+(?:does|do)\s+(?:the\s+)?(?P<s>.+?)\s+(?:(?:section|part|chapter|paragraph)\s+)?(?:of|in)\s+(?P<t>.+?)\s+(?:say|says|state|states|cover|covers|tell\s+(?:me|us))\s*[?.!]*$",
+    )
+});
+
+fn part_said(text: &str) -> Option<RuleHit> {
+    let c = caps(&WHAT_PART_SAYS, text)?;
+    let raw_title = group(&c, "t");
+    let raw_section = group(&c, "s");
+    if !(looks_like_title(&raw_title) || is_match(&ARTICLE_NOUN, &raw_title))
+        || super::is_generic_subject(&raw_title)
+        || is_match(&WH_WORD, &raw_section)
+        || is_match(&NUMBERED_CLAUSE, raw_section.trim())
+    {
+        return None;
+    }
+    let t = title_of(&raw_title)?;
+    let sec = title_of(&raw_section)?;
+    let conf = subject_confidence(0.88, &t);
+    if is_match(&LEAD_SECTION, &sec) {
+        return hit(
+            Intent::Summary { title_or_path: t },
+            conf,
+            "summary: what the lead of X says",
+        );
+    }
+    hit(
+        Intent::Section {
+            title_or_path: t,
+            section: sec,
+        },
+        conf,
+        "section: what the Y of X says",
+    )
+}
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
+    if let Some(found) = part_said(ctx.text) {
+        return Some(found);
+    }
     if let Some((sec, t)) = section_after_scene(ctx.text) {
         let conf = subject_confidence(0.88, &t);
         return hit(
@@ -288,6 +362,18 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         // "Which section of the Civil Rights Act prohibits ...": a section picked by its
         // content is a question about the world, as "which sections of X govern ...".
         if is_match(&CONNECTOR_START, &raw_section) || is_match(&WH_WORD, &raw_section) {
+            continue;
+        }
+        // "the section outline of X", "section headings of X": a view of all the sections,
+        // not one named "outline".
+        if is_match(&SECTIONS_VIEW_WORD, raw_section.trim()) {
+            continue;
+        }
+        // "I'm only interested in part of X": a heading names a thing; it does not end with
+        // a preposition or begin inside a contraction.
+        if is_match(&ENDS_WITH_PREPOSITION, raw_section.trim())
+            || is_match(&CONTRACTION_START, raw_section.trim_start())
+        {
             continue;
         }
         // "How many people took part in the Salt March and how far did they walk?": "part"
@@ -924,6 +1010,16 @@ mod tests {
                 "Rome",
                 "History",
             ),
+            (
+                "In the Bitcoin article, what does the section \"Criticism\" say?",
+                "Bitcoin",
+                "Criticism",
+            ),
+            (
+                "what does the History section of the Paris article say",
+                "Paris",
+                "History",
+            ),
         ] {
             assert_eq!(
                 view(q),
@@ -940,6 +1036,88 @@ mod tests {
             "In the Constitution, which section covers impeachment",
         ] {
             assert_ne!(view(q).map(|i| i.name()), Some("Section"), "{q}");
+        }
+    }
+
+    #[test]
+    fn the_size_or_heading_hierarchy_of_a_named_article_is_its_structure() {
+        for (q, t) in [
+            (
+                "how big is the article on the French Revolution? give me its structure and size",
+                "French Revolution",
+            ),
+            ("how long is the Moon article?", "Moon"),
+            (
+                "heading hierarchy (h2/h3) and anchors for the Ownership page",
+                "Ownership",
+            ),
+        ] {
+            assert_eq!(
+                view(q),
+                Some(Intent::Structure {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+        assert_eq!(
+            crate::parse(
+                "For chunking purposes I need the section outline of \"Quantum mechanics\" with anchors and approximate length of each section.",
+                &[]
+            )
+            .intent,
+            Intent::Structure {
+                title_or_path: "Quantum mechanics".into()
+            }
+        );
+        for q in [
+            "how big is a blue whale",
+            "how long is the Nile",
+            "how long is a typical wikipedia article",
+            "what is the heading hierarchy in html",
+        ] {
+            assert!(!matches!(view(q), Some(Intent::Structure { .. })), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_part_named_by_a_clause_is_no_section() {
+        for q in [
+            "I'm only interested in part of the Pro Git chapter on branching",
+            "we took part in the Boston Marathon",
+            "she is interested in part of the Moon article",
+        ] {
+            assert!(!matches!(view(q), Some(Intent::Section { .. })), "{q}");
+        }
+    }
+
+    #[test]
+    fn what_a_part_of_an_article_says() {
+        assert_eq!(
+            view("what does the lead of the Rosetta Stone article say"),
+            Some(Intent::Summary {
+                title_or_path: "Rosetta Stone".into()
+            })
+        );
+        assert_eq!(
+            view("What does the introduction of Hamlet say?"),
+            Some(Intent::Summary {
+                title_or_path: "Hamlet".into()
+            })
+        );
+        // A part of a lowercase topic, or of a kind of document, is asked about the world.
+        for q in [
+            "what does the second amendment of the constitution say",
+            "what does the fine print in a mortgage contract say",
+            "what does the abstract of a research paper usually say",
+        ] {
+            assert!(
+                !matches!(
+                    view(q),
+                    Some(Intent::Section { .. } | Intent::Summary { .. })
+                ),
+                "{q}"
+            );
         }
     }
 

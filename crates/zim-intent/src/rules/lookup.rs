@@ -406,6 +406,18 @@ static LINKS_PASSIVE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// MediaWiki's own words for inbound links: "what links to X", "what links here: X". The
+/// subject must be a name or an article ("what links to download ubuntu" is a search).
+static WHAT_LINKS_HERE: Pattern =
+    LazyLock::new(|| rx(r"^what\s+links\s+(?:to|here\s*(?:[:,]|for|to|on)?)\s+(?P<t>.+?)[?.!]*$"));
+
+fn what_links_here_subject(text: &str) -> Option<String> {
+    let c = caps(&WHAT_LINKS_HERE, text)?;
+    let raw = group(&c, "t");
+    let named = looks_like_title(&raw) || is_match(&super::article_view::ARTICLE_NOUN, &raw);
+    named.then(|| title_of(&raw)).flatten()
+}
+
 fn passive_links_subject(text: &str) -> Option<String> {
     let c = caps(&LINKS_PASSIVE, text)?;
     let raw = group(&c, "t");
@@ -416,6 +428,15 @@ fn passive_links_subject(text: &str) -> Option<String> {
 }
 
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
+    if let Some(t) = what_links_here_subject(ctx.text) {
+        return hit(
+            Intent::Links {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.88, &t),
+            "links: what links to X (inbound)",
+        );
+    }
     if let Some(t) = passive_links_subject(ctx.text) {
         return hit(
             Intent::Links {
@@ -651,6 +672,23 @@ mod tests {
             run("why do cats like boxes").map(|i| i.name()),
             Some("Related")
         );
+    }
+
+    #[test]
+    fn what_links_here_asks_for_a_named_page() {
+        for (q, t) in [
+            ("what links to Photosynthesis", "Photosynthesis"),
+            ("What links here: Ray Charles?", "Ray Charles"),
+            ("what links to the article on jazz", "jazz"),
+        ] {
+            assert_eq!(what_links_here_subject(q).as_deref(), Some(t), "{q}");
+        }
+        for q in [
+            "what links to download ubuntu",
+            "what links to a healthy liver are known",
+        ] {
+            assert_eq!(what_links_here_subject(q), None, "{q}");
+        }
     }
 
     #[test]

@@ -101,7 +101,7 @@ fn classify_one(ctx: &Context, whole: &str) -> Option<RuleHit> {
 /// of the request. A tool's name before a colon ("toc: X") is kept: it is the command.
 static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:agent|assistant|bot|user|system|planner)(?:\s+step)?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
+        r"^(?:(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
     )
 });
 
@@ -208,7 +208,10 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
         // A part read alone may lean on the parts before it ("what were the main ones?",
         // "sections and their lengths"): its view counts when it names its own article.
         let mut intent = hit.intent.clone();
-        let own_subject = subject_mut(&mut intent).is_none_or(|t| looks_like_title(t));
+        // A lowercase subject names its own article when the part calls it one ("fetch the
+        // complete git-rebase page").
+        let own_subject = subject_mut(&mut intent)
+            .is_none_or(|t| looks_like_title(t) || is_match(&article_view::ARTICLE_NOUN, part));
         if hit.confidence < crate::FALLBACK_THRESHOLD || !own_subject {
             continue;
         }
@@ -241,7 +244,7 @@ pub(crate) fn without_quoted(s: &str) -> String {
 /// purpose is read alone.
 static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^for\s+(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?(?:,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?|,\s+)(?P<rest>\S.*)$",
+        r"^for\s+(?:(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?|[\w-]+(?:\s+[\w-]+){0,2}\s+(?:purposes?|reasons?))(?:,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?|,\s+)(?P<rest>\S.*)$",
     )
 });
 
@@ -388,7 +391,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -608,7 +611,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// Words that may stand before a command cue: "show me all the", "give me a quick".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -1527,6 +1530,63 @@ mod tests {
 
     fn parsed(q: &str) -> Intent {
         crate::parse(q, &[]).intent
+    }
+
+    #[test]
+    fn an_agent_instruction_or_a_place_in_the_docs_is_no_part_of_the_request() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "Agent instruction: return only the opening summary of the entry \"PostgreSQL\" (no full text).",
+                Intent::Summary {
+                    title_or_path: t("PostgreSQL"),
+                },
+            ),
+            (
+                "assistant task: give me the opening summary of 'Tide'",
+                Intent::Summary {
+                    title_or_path: t("Tide"),
+                },
+            ),
+            (
+                "Please fetch the complete git-rebase page from the git docs, I need the whole thing not a snippet.",
+                Intent::GetArticle {
+                    title_or_path: t("git-rebase"),
+                },
+            ),
+            (
+                "open the Iterator page in the rust docs",
+                Intent::GetArticle {
+                    title_or_path: t("Iterator"),
+                },
+            ),
+            (
+                "what are the chapter headings listed in the contents box of the Cell (biology) page",
+                Intent::Toc {
+                    title_or_path: t("Cell (biology)"),
+                },
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        // The ask itself still decides: a task in the docs is searched.
+        for q in [
+            "fetch data from an API in the python docs",
+            "user request: how do I read a file line by line",
+            "what are the chapter headings of a thesis",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_pass_over_the_archive_with_its_pagination() {
+        for q in [
+            "I need an exhaustive, paginated dump of every entry path in the medical wiki. Start at page 1.",
+            "next page of the namespace C listing, offset 500",
+        ] {
+            assert_eq!(parsed(q).name(), "Walk", "{q}");
+        }
     }
 
     #[test]

@@ -8,8 +8,9 @@ use std::sync::LazyLock;
 
 static NS_AFTER: Pattern =
     LazyLock::new(|| rx(r#"\bnamespace\b\s*[:=]?\s*["']?(?P<ns>[A-Za-z0-9][\w.\-]*|-)"#));
-static NS_LETTER_BEFORE: Pattern =
-    LazyLock::new(|| rx(r#"(?:^|\s)["']?(?P<ns>[A-Za-z])["']?\s+namespace\b"#));
+static NS_LETTER_BEFORE: Pattern = LazyLock::new(|| {
+    rx(r#"(?:^|\s)(?P<the>the\s+)?(?P<quote>["'])?(?P<ns>[A-Za-z])["']?\s+namespace\b"#)
+});
 static NS_NAMED: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?P<name>content|metadata|meta|articles?|images?|media|well-known|wellknown|search\s+index|full-?text\s+index|index|redirects?)\s+namespace\b",
@@ -69,14 +70,23 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
         return Some(ns.to_string());
     }
     if let Some(c) = caps(&NS_LETTER_BEFORE, s) {
-        return Some(group(&c, "ns").to_uppercase());
+        let ns = group(&c, "ns");
+        // A letter before "namespace" names one when it is quoted, follows "the" or is a
+        // capital that is not also an English word: "a namespace in C++" and "I namespace
+        // my modules" are about the word.
+        let named = c.name("quote").is_some()
+            || c.name("the").is_some()
+            || (ns.chars().all(|ch| ch.is_ascii_uppercase()) && ns != "A" && ns != "I");
+        if named {
+            return Some(ns.to_uppercase());
+        }
     }
     caps(&NS_COMMAND_LETTER, s).map(|c| group(&c, "ns"))
 }
 
 static WALK_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|exhaustive(?:ly)?|every\s+(?:single\s+)?(?:entry|title|item)|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
+        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|next\s+page|offset\s*[:=]?\s*\d+|exhaustive(?:ly)?|every\s+(?:single\s+)?(?:entry|title|item)|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
     )
 });
 static BROWSE_CUE: Pattern =
@@ -120,7 +130,7 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|(?:archive's\s+|zim's\s+)?(?:media|images|pictures|photos)(?:\s+files)?|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -128,13 +138,13 @@ static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
 /// need an exhaustive list of every article in the archive" (a singular noun needs "every").
 static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:i|we)\s+(?:need|want|would\s+like)\s+|i'd\s+like\s+)?(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|dump|listing|list|enumeration)\s+)+)(?P<obj>entries|entry|articles|pages|titles|items|article|page|title|item)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
+        r"^(?:(?:i|we)\s+(?:need|want|would\s+like)\s+|i'd\s+like\s+)?(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|paginated|dump|listing|list|enumeration),?\s+)+)(?P<obj>(?:entry|article|page)\s+(?:paths?|titles?|urls?)|entries|entry|articles|pages|titles|items|article|page|title|item)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[a-z][\w-]*\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
     )
 });
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)\s+(?:of\s+)?(?:them|entries|pages|articles|items)?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -143,7 +153,7 @@ static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
 /// few", "give me a quick overview of what entries are in this archive".
 static WHAT_IS_IN_IT: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:pages|entries|articles|titles|items|stuff|things|content)\s+(?:(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))|(?:does|do)\s+(?:this|the|that|your)\s+(?:thing|archive|zim|zim\s+file|wiki|file)\s+(?:contain|have|hold|include))\b(?P<rest>.*)$",
+        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?P<obj>pages|entries|articles|titles|items|stuff|things|content|media(?:\s+files)?|images|pictures|photos)\s+(?:(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))|(?:does|do)\s+(?:this|the|that|your)\s+(?:thing|archive|zim|zim\s+file|wiki|file)\s+(?:contain|have|hold|include))\b(?P<rest>.*)$",
     )
 });
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
@@ -153,13 +163,27 @@ static EXHAUSTIVE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The namespace an object of a pass names: media (images, pictures) theirs, anything
+/// else the content.
+fn namespace_of_object(obj: &str) -> &'static str {
+    let obj = obj.to_lowercase();
+    if ["media", "image", "picture", "photo"]
+        .iter()
+        .any(|m| obj.contains(m))
+    {
+        "I"
+    } else {
+        "C"
+    }
+}
+
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     if let Some(c) = caps(&WHAT_IS_IN_IT, ctx.text)
         && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
     {
         return hit(
             Intent::Browse {
-                namespace: "C".to_string(),
+                namespace: namespace_of_object(&group(&c, "obj")).to_string(),
                 limit: ctx.limit,
             },
             0.85,
@@ -205,8 +229,8 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     let exhaustive = is_match(&EXHAUSTIVE, &verb)
         || is_match(&EXHAUSTIVE, &group(&c, "quant"))
         || (verb_lower.starts_with("pag") && is_match(&EXHAUSTIVE, &whole));
-    // The archive's content namespace, since none was named.
-    let namespace = "C".to_string();
+    // The archive's content namespace, since none was named (its media's for media).
+    let namespace = namespace_of_object(&obj).to_string();
     if exhaustive {
         hit(
             Intent::Walk {
@@ -360,6 +384,60 @@ mod tests {
         }
         for q in ["list a few entries in namespace A", "show the C namespace"] {
             assert!(matches!(route(q), Some(Intent::Browse { .. })), "{q}");
+        }
+    }
+
+    #[test]
+    fn the_archive_media_are_browsed_in_their_namespace() {
+        let route = |text: &str| {
+            let ctx = Context {
+                text,
+                all_archives: false,
+                limit: None,
+                archive_named: false,
+                question: false,
+            };
+            archive_pass(&ctx).map(|h| h.intent)
+        };
+        for q in [
+            "browse the media files",
+            "show me some images",
+            "what kind of images are in the archive? show me a few",
+            "which pictures does this zim contain",
+        ] {
+            assert!(
+                matches!(route(q), Some(Intent::Browse { ref namespace, .. }) if namespace == "I"),
+                "{q}"
+            );
+        }
+        assert!(
+            matches!(route("list all images in the archive"), Some(Intent::Walk { ref namespace, .. }) if namespace == "I")
+        );
+        for q in [
+            "show me images of the Eiffel Tower",
+            "browse media files on an android phone",
+            "what kind of images are in a PDF file",
+        ] {
+            assert_eq!(route(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_letter_before_namespace_names_one_only_when_it_is_no_word() {
+        for q in [
+            "what is a namespace in C++",
+            "a namespace per module, is that idiomatic?",
+            "I namespace my helpers under utils, good idea?",
+        ] {
+            assert_eq!(namespace_of(q), None, "{q}");
+        }
+        for (q, ns) in [
+            ("show the A namespace", "A"),
+            ("browse the c namespace", "C"),
+            ("list 'a' namespace entries", "A"),
+            ("sample M namespace", "M"),
+        ] {
+            assert_eq!(namespace_of(q).as_deref(), Some(ns), "{q}");
         }
     }
 

@@ -103,7 +103,7 @@ pub(super) fn search_loose(ctx: &Context) -> Option<RuleHit> {
 
 static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:.*?[,;]\s*)?(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))|tell\s+me\s+(?:more\s+)?about|define|definition\s+of|qu'est-ce\s+que|qu'est-ce\s+qu'|was\s+ist|was\s+sind|wer\s+war|wer\s+ist|qu[ée]\s+es|qui[ée]n\s+(?:es|fue)|qui\s+(?:est|était|etait|sont|étaient)|chi\s+(?:è|e|era)|che\s+cos'?è|o\s+que\s+é|quem\s+(?:é|foi)|что\s+такое|кто\s+так(?:ой|ая)|кто\s+был[аи]?)\s+(?P<t>.+)$",
+        r"^(?P<pre>.*?[,;]\s*)?(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))|tell\s+me\s+(?:more\s+)?about|define|definition\s+of|qu'est-ce\s+que|qu'est-ce\s+qu'|was\s+ist|was\s+sind|wer\s+war|wer\s+ist|qu[ée]\s+es|qui[ée]n\s+(?:es|fue)|qui\s+(?:est|était|etait|sont|étaient)|chi\s+(?:è|e|era)|che\s+cos'?è|o\s+que\s+é|quem\s+(?:é|foi)|что\s+такое|кто\s+так(?:ой|ая)|кто\s+был[аи]?)\s+(?P<t>.+)$",
     )
 });
 
@@ -245,6 +245,11 @@ fn names_a_numbered_item(raw: &str) -> bool {
 
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let c = caps(&QUESTION_SUBJECT, ctx.text)?;
+    // "how do hyperlinks work in HTML, what is the href attribute": a what-question after
+    // another question is one of two asked about a topic, a search.
+    if super::is_question(group(&c, "pre").trim()) {
+        return None;
+    }
     let t = title_of(&group(&c, "t"))?;
     if !is_question_subject(&group(&c, "t"), &t) {
         return None;
@@ -434,6 +439,23 @@ mod tests {
 
     fn parsed(q: &str) -> Intent {
         crate::parse(q, &[]).intent
+    }
+
+    #[test]
+    fn a_what_question_after_another_question_is_searched() {
+        for q in [
+            "how do hyperlinks work in HTML, what is the href attribute",
+            "why does the sky look blue, what is Rayleigh scattering?",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+        // After a statement or a scene, the what-question still names its subject.
+        assert_eq!(
+            crate::parse("in a few sentences, what is the borrow checker?", &[])
+                .intent
+                .name(),
+            "Summary"
+        );
     }
 
     #[test]
