@@ -414,6 +414,9 @@ fn is_identifier(token: &str) -> bool {
     if inner.chars().count() < 2 {
         return false;
     }
+    if underscored(token).is_some() {
+        return true;
+    }
     if inner.contains("::") || inner.contains("->") {
         return true;
     }
@@ -429,6 +432,18 @@ fn is_identifier(token: &str) -> bool {
         prev_lower = c.is_lowercase();
     }
     has_joiner || camel
+}
+
+/// A name with leading or trailing underscores (`__slots__`, `__init__`, `_thread`), whole
+/// and lowercase: Python's special and private names, indexed with their underscores (a
+/// search for `slots` alone finds the C API's type slots, not `__slots__`).
+fn underscored(token: &str) -> Option<String> {
+    let core = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+    let letters = core.chars().filter(|c| c.is_alphanumeric()).count();
+    ((core.starts_with('_') || core.ends_with('_'))
+        && letters >= 2
+        && core.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    .then(|| core.to_lowercase())
 }
 
 /// The lowercase words of a token: split at anything that is not a letter or digit; an
@@ -451,6 +466,11 @@ fn words_of(token: &str) -> Vec<String> {
         if !out.iter().any(|w| w == whole) {
             out.insert(i, whole.to_owned());
         }
+    }
+    if let Some(whole) = underscored(token)
+        && !out.contains(&whole)
+    {
+        out.insert(0, whole);
     }
     out
 }
@@ -488,6 +508,17 @@ mod tests {
         assert_eq!(a.terms, ["default", "trait"]);
         let a = analyze("What does the with statement do?");
         assert_eq!(a.terms, ["statement"]);
+    }
+
+    #[test]
+    fn names_with_leading_or_trailing_underscores_are_identifiers() {
+        let a = analyze("what is __slots__ for");
+        assert_eq!(a.identifiers, ["__slots__"]);
+        assert_eq!(a.terms.first().map(String::as_str), Some("__slots__"));
+        let a = analyze("when is __init__ called?");
+        assert_eq!(a.identifiers, ["__init__"]);
+        assert!(analyze("a _ b __ c").identifiers.is_empty());
+        assert!(analyze("the _x_ of it").identifiers.len() <= 1);
     }
 
     #[test]
