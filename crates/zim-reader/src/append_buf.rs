@@ -19,12 +19,50 @@
 //!   that guards its decoder). It never writes the published prefix.
 
 use std::ptr::NonNull;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(crate) struct AppendBuf {
     ptr: NonNull<u8>,
+    /// The bytes this buffer may hold (what was asked for).
     cap: usize,
+    /// The allocation's size, `>= cap` (a reused allocation may be larger).
+    alloc_cap: usize,
     len: AtomicUsize,
+}
+
+/// Allocations of decoded clusters kept for reuse, at most [`POOL_BYTES`] in all. A cluster
+/// buffer is written once, page by page: a fresh one costs a page fault per 4 KiB (with the
+/// allocator's unmapping when it is freed, a fifth of a question's time on the Rust docs);
+/// a reused one is already resident. Only buffers of [`POOL_MIN_BYTES`] or more are kept.
+static POOL: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+const POOL_BYTES: usize = 16 << 20;
+const POOL_MIN_BYTES: usize = 256 << 10;
+
+/// A pooled allocation of at least `cap` bytes and at most twice that, when one is kept.
+fn take_pooled(cap: usize) -> Option<Vec<u8>> {
+    if cap < POOL_MIN_BYTES {
+        return None;
+    }
+    let mut pool = POOL.lock().ok()?;
+    let at = pool
+        .iter()
+        .position(|v| v.capacity() >= cap && v.capacity() / 2 <= cap)?;
+    Some(pool.swap_remove(at))
+}
+
+/// Keeps `v` for reuse if it is large enough and the pool has room; frees it otherwise.
+fn give_back(v: Vec<u8>) {
+    if v.capacity() < POOL_MIN_BYTES {
+        return;
+    }
+    let Ok(mut pool) = POOL.lock() else {
+        return;
+    };
+    let held: usize = pool.iter().map(Vec::capacity).sum();
+    if held.saturating_add(v.capacity()) <= POOL_BYTES {
+        pool.push(v);
+    }
 }
 
 // SAFETY: the buffer owns its allocation; the published prefix is immutable and reads of it
@@ -39,14 +77,21 @@ unsafe impl Sync for AppendBuf {}
 impl AppendBuf {
     /// A buffer of exactly `cap` bytes, or `None` when the allocation is refused.
     pub(crate) fn new(cap: usize) -> Option<AppendBuf> {
-        let mut v: Vec<u8> = Vec::new();
-        v.try_reserve_exact(cap).ok()?;
+        let v = match take_pooled(cap) {
+            Some(v) => v,
+            None => {
+                let mut v: Vec<u8> = Vec::new();
+                v.try_reserve_exact(cap).ok()?;
+                v
+            }
+        };
         let mut v = std::mem::ManuallyDrop::new(v);
-        let cap = v.capacity();
+        let alloc_cap = v.capacity();
         let ptr = NonNull::new(v.as_mut_ptr())?;
         Some(AppendBuf {
             ptr,
-            cap,
+            cap: cap.min(alloc_cap),
+            alloc_cap,
             len: AtomicUsize::new(0),
         })
     }
@@ -87,9 +132,9 @@ impl AppendBuf {
 #[allow(unsafe_code)]
 impl Drop for AppendBuf {
     fn drop(&mut self) {
-        // SAFETY: `ptr`/`cap` come from the `Vec` leaked in `new`; length 0 since `u8` needs
-        // no drop.
-        drop(unsafe { Vec::from_raw_parts(self.ptr.as_ptr(), 0, self.cap) });
+        // SAFETY: `ptr`/`alloc_cap` come from the `Vec` leaked in `new`; length 0 since `u8`
+        // needs no drop (the next user writes before it reads, as this one did).
+        give_back(unsafe { Vec::from_raw_parts(self.ptr.as_ptr(), 0, self.alloc_cap) });
     }
 }
 
@@ -182,6 +227,40 @@ mod tests {
         unsafe { w.filled_until(50) };
         assert_eq!(buf.len(), 100);
         assert!(buf.capacity() >= 100);
+    }
+
+    #[test]
+    fn a_large_buffer_is_reused_after_it_is_dropped_and_holds_only_what_it_asked() {
+        // An odd size no other test asks for, so a parallel test does not take it.
+        let size = (3 << 20) + 12_345;
+        let first = AppendBuf::new(size).expect("alloc");
+        let at = first.ptr;
+        // SAFETY (test): the only writer; within capacity.
+        let mut w = unsafe { first.tail_writer() };
+        unsafe { w.as_mut_ptr().write(7) };
+        unsafe { w.filled_until(1) };
+        drop(first);
+        let second = AppendBuf::new(size - 1000).expect("alloc");
+        assert_eq!(second.ptr, at, "the dropped allocation is reused");
+        assert_eq!(second.len(), 0, "nothing of the earlier use is published");
+        assert_eq!(second.capacity(), size - 1000);
+        assert!(second.alloc_cap >= size);
+        // A buffer much smaller than the pooled one does not take it.
+        drop(second);
+        let small = AppendBuf::new(POOL_MIN_BYTES).expect("alloc");
+        assert_ne!(small.ptr, at);
+        // Small buffers are never pooled.
+        assert!(take_pooled(1024).is_none());
+    }
+
+    #[test]
+    fn the_pool_holds_at_most_its_budget() {
+        let bufs: Vec<AppendBuf> = (0..12)
+            .map(|i| AppendBuf::new((2 << 20) + 4099 * i).expect("alloc"))
+            .collect();
+        drop(bufs);
+        let held: usize = POOL.lock().expect("pool").iter().map(Vec::capacity).sum();
+        assert!(held <= POOL_BYTES, "{held}");
     }
 
     #[test]
