@@ -431,7 +431,8 @@ fn fallback(
     limit: Option<u32>,
     why: &str,
 ) -> ParsedIntent {
-    let query = text::clean_query(cleaned);
+    // Who speaks and where to look are no words of the topic.
+    let query = text::clean_query(rules::strip_speaker_label(cleaned));
     let confidence = if query.is_empty() {
         0.0
     } else {

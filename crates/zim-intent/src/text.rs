@@ -439,7 +439,7 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|[\w.+-]+\s+(?:docs?|documentation|manual|wiki)\s+(?:page|article|entry)\s+(?:for|on|about|of)|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|(?:from|in|within)\s+(?:the|our|my|your)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:docs|documentation|manual|wiki|archive|zim)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
@@ -469,7 +469,7 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:i|we)\s+can|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
     )
     .ok()
 });
@@ -599,7 +599,7 @@ pub fn clean_title(s: &str) -> String {
 /// Leading connectors and articles ("for", "about the"), and what is searched ("articles",
 /// "text") only before a connector or a colon: in "search text editors" it is the topic.
 static QUERY_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:for|about|on|regarding|concerning|the|a|an|nach|sur|pour|sobre|über|per|de|everything|anything|something|stuff|mentioning|that\s+mention|which\s+mention|in|into|through|(?:in\s+|across\s+|through\s+)?(?:all|every|each)\s+(?:the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?)|everywhere)\b|(?:información|informacion|informations?|information|info|articles?|pages?|entries|results?|hits|text|terms?|documents?|docs|mentions?)(?:\s*:|\s+(?:for|about|on|regarding|concerning|mentioning|of|with|containing|matching|sobre|sur|pour|über|nach|de|that\s+mention|which\s+mention)\b))\s*:?\s*").ok()
+    Regex::new(r"^(?:(?i:(?:in\s+|from\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|docs|documentation|wiki)\s*:)|(?:for|about|on|regarding|concerning|the|a|an|nach|sur|pour|sobre|über|per|de|everything|anything|something|stuff|mentioning|that\s+mention|which\s+mention|in|into|through|(?:in\s+|across\s+|through\s+)?(?:all|every|each)\s+(?:the\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?)|everywhere)\b|(?:información|informacion|informations?|information|info|articles?|pages?|entries|results?|hits|text|terms?|documents?|docs|mentions?)(?:\s*:|\s+(?:for|about|on|regarding|concerning|mentioning|of|with|containing|matching|sobre|sur|pour|über|nach|de|that\s+mention|which\s+mention)\b))\s*:?\s*").ok()
 });
 
 /// Cleans an extracted search query: trims punctuation, unquotes, strips leading connector words

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
 /// A how-to or why question.
@@ -48,7 +48,7 @@ fn outside_quotes<'a>(ctx: &Context, text: &'a str) -> Context<'a> {
 /// the question.
 static SCOPE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:in|from|using|within|inside)\s*(?:\w[\w.-]*\.zim)?|\w[\w.-]*\.zim)\s*[:,—–]\s+(?P<rest>\S.*)$",
+        r"^(?:(?:in|from|using|within|inside)\s*(?:\w[\w.-]*\.zim|(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|wiki|docs|documentation))?|\w[\w.-]*\.zim)\s*[:,—–]\s+(?P<rest>\S.*)$",
     )
 });
 

@@ -116,7 +116,7 @@ static HEADINGS_CUE: Pattern = LazyLock::new(|| {
 });
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
+        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|(?:are|is)\s+(?:listed|shown|given)\s+in\s+(?:the\s+)?(?:table\s+of\s+contents|contents|toc)\s+(?:of|for)|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
     )
 });
 /// "what are the sections of X": a what/which question asks for the view when the cue is
@@ -154,6 +154,9 @@ static ANCHORS_CLAUSE: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
+    if super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
+        return None;
+    }
     let asked = caps(&TOC_QUESTION, ctx.text)
         .or_else(|| caps(&TOC_IN_ASKED, ctx.text))
         .map(|c| group(&c, "t"))
@@ -213,7 +216,7 @@ static SECTION_NAMED_FIRST: Pattern =
     LazyLock::new(|| rx(r"\bsection\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$"));
 static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?\s+(?:of|in|from|on)\s+(?P<t>.+)$",
+        r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?(?:\s+(?:of|in|from|on)|\s*:)\s+(?P<t>.+)$",
     )
 });
 static LEAD_SECTION: Pattern =
@@ -305,6 +308,10 @@ fn part_said(text: &str) -> Option<RuleHit> {
         || super::is_generic_subject(&raw_title)
         || is_match(&WH_WORD, &raw_section)
         || is_match(&NUMBERED_CLAUSE, raw_section.trim())
+        || raw_section
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| is_match(&NUMBERED_CLAUSE, w))
     {
         return None;
     }
@@ -474,6 +481,9 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
             // "What is the structure of DNA?" asks about DNA; "what is the structure of the
             // article on DNA" and "show the structure of DNA" ask for the view.
             if starts_like_question(ctx.text) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+                return None;
+            }
+            if super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
                 return None;
             }
             let t = cue_subject(&STRUCTURE_CUE, ctx.text)?;
@@ -1110,6 +1120,7 @@ mod tests {
             "what does the second amendment of the constitution say",
             "what does the fine print in a mortgage contract say",
             "what does the abstract of a research paper usually say",
+            "what does article 5 of the NATO treaty say",
         ] {
             assert!(
                 !matches!(

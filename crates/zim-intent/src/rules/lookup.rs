@@ -189,7 +189,7 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
 
 static FIND_BY_TITLE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:titled|named|called|whose\s+title\s+is|(?:with|has|have|having|bears|bearing)\s+(?:the\s+)?(?:exact\s+)?title(?:\s+of)?|by\s+title|title\s+(?:search|lookup|look-?up|match)|look\s+up\s+the\s+title|(?:the\s+)?exact\s+title)\b\s*:?\s*(?P<t>.+)$",
+        r"\b(?:titled|named|called|whose\s+title\s+is|(?:with|has|have|having|bears|bearing)\s+(?:the\s+)?(?:exact\s+)?title(?:\s+of)?|by\s+title|title\s+(?:search|lookup|look-?up|match)|(?:check|search|query|consult|look\s+(?:in|through|up))\s+the\s+title\s+(?:index|list|listing)\s+(?:for|with)|look\s+up\s+the\s+title|(?:the\s+)?exact\s+title)\b\s*:?\s*(?P<t>.+)$",
     )
 });
 
@@ -309,7 +309,36 @@ fn clause_before(s: &str, at: usize) -> &str {
     before.get(start..).unwrap_or_default().trim()
 }
 
+/// The link-graph neighbourhood of a named article, in the words of graph exploration:
+/// "topics adjacent to 'Docker (software)'", "what other articles sit close to 'Crop
+/// rotation' in the link graph?", "expand from seed article 'Microplastics' to its
+/// neighbourhood", "pages in the neighbourhood of Main sequence".
+static GRAPH_NEIGHBOURHOOD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:what|which)\s+other\s+|(?:show|give|list|find|get)\s+(?:me\s+)?(?:the\s+)?)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,2}?(?:adjacent|close|near|nearby|next)\s+to\s+(?P<a>.+?)(?:\s+in\s+the\s+(?:link\s+)?graph)?\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
+    )
+});
+
+fn graph_neighbourhood_subject(text: &str) -> Option<String> {
+    let c = caps(&GRAPH_NEIGHBOURHOOD, text)?;
+    let raw = c
+        .name("a")
+        .or_else(|| c.name("b"))
+        .or_else(|| c.name("c"))?
+        .as_str();
+    looks_like_title(raw).then(|| title_of(raw)).flatten()
+}
+
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
+    if let Some(t) = graph_neighbourhood_subject(ctx.text) {
+        return hit(
+            Intent::Related {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.85, &t),
+            "related: the link-graph neighbourhood of X",
+        );
+    }
     let cue = RELATED_CUE.as_ref()?;
     // "how are birds related to dinosaurs" asks about a relation; a request for related
     // pages is a command ("articles related to X") or a "what else" question.
@@ -406,10 +435,13 @@ static LINKS_PASSIVE: Pattern = LazyLock::new(|| {
     )
 });
 
+static WH_START: Pattern = LazyLock::new(|| rx(r"^(?:what|which|what's|whats)\b"));
+
 /// MediaWiki's own words for inbound links: "what links to X", "what links here: X". The
 /// subject must be a name or an article ("what links to download ubuntu" is a search).
-static WHAT_LINKS_HERE: Pattern =
-    LazyLock::new(|| rx(r"^what\s+links\s+(?:to|here\s*(?:[:,]|for|to|on)?)\s+(?P<t>.+?)[?.!]*$"));
+static WHAT_LINKS_HERE: Pattern = LazyLock::new(|| {
+    rx(r"^(?:what|who)\s+links\s+(?:to|here\s*(?:[:,]|for|to|on)?)\s+(?P<t>.+?)[?.!]*$")
+});
 
 fn what_links_here_subject(text: &str) -> Option<String> {
     let c = caps(&WHAT_LINKS_HERE, text)?;
@@ -464,7 +496,20 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
                     .trim()
                     .is_empty()
             };
-            if !asks || is_question(ctx.text) {
+            // "What tool can crawl the page and report dead links?": a question that is none of
+            // the links questions above asks about links in the world.
+            let last_sentence = ctx
+                .text
+                .rsplit(['.', '!', '?'])
+                .map(str::trim)
+                .find(|s| !s.is_empty())
+                .unwrap_or(ctx.text);
+            if !asks
+                || is_question(ctx.text)
+                || is_match(&WH_START, ctx.text)
+                || is_question(last_sentence)
+                || is_match(&WH_START, last_sentence)
+            {
                 return None;
             }
             cue_subject(&LINKS_CUE, ctx.text)?
@@ -479,6 +524,11 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+static PAGE_OF_RESULTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:(?:next|previous|following|last|first)\s+page|page\s+(?:\d+|two|three|four|five))(?:\s+of\s+(?:the\s+)?(?:results?|hits|search|listing|list|entries)\b.*)?[.!?]?$",
+    )
+});
 static BARE_PATH: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"^[^\s/]+(?:/[^\s/]+)+/?$").ok());
 static GET_VERB: Pattern = LazyLock::new(|| {
@@ -525,6 +575,10 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
     }
     let c = caps(&GET_VERB, ctx.text)?;
     let raw = group(&c, "t");
+    // "give me page 2", "show the next page": a page of results, not an article.
+    if is_match(&PAGE_OF_RESULTS, raw.trim()) {
+        return None;
+    }
     // "read a config file", "get the size of a file", "read and write files": tasks. Without
     // a word for an article, a lowercase phrase is a task too ("get the current date").
     if is_generic_subject(&raw)
@@ -675,11 +729,43 @@ mod tests {
     }
 
     #[test]
+    fn the_link_graph_neighbourhood_of_a_named_article() {
+        for (q, t) in [
+            (
+                "topics adjacent to 'Docker (software)'",
+                "Docker (software)",
+            ),
+            (
+                "what other articles sit close to 'Crop rotation' in the link graph?",
+                "Crop rotation",
+            ),
+            (
+                "expand from seed article 'Microplastics' to its neighbourhood of associated pages",
+                "Microplastics",
+            ),
+            (
+                "give me pages in the neighbourhood of Main sequence, i want explore around this topic",
+                "Main sequence",
+            ),
+        ] {
+            assert_eq!(graph_neighbourhood_subject(q).as_deref(), Some(t), "{q}");
+        }
+        for q in [
+            "topics adjacent to machine learning for a thesis",
+            "houses in the neighbourhood of a school",
+            "what other planets are close to the sun",
+        ] {
+            assert_eq!(graph_neighbourhood_subject(q), None, "{q}");
+        }
+    }
+
+    #[test]
     fn what_links_here_asks_for_a_named_page() {
         for (q, t) in [
             ("what links to Photosynthesis", "Photosynthesis"),
             ("What links here: Ray Charles?", "Ray Charles"),
             ("what links to the article on jazz", "jazz"),
+            ("who links to the 'Malaria' page?", "Malaria"),
         ] {
             assert_eq!(what_links_here_subject(q).as_deref(), Some(t), "{q}");
         }

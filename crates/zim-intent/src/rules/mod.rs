@@ -101,7 +101,7 @@ fn classify_one(ctx: &Context, whole: &str) -> Option<RuleHit> {
 /// of the request. A tool's name before a colon ("toc: X") is kept: it is the command.
 static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
+        r"^(?:(?:[\w-]+\s+){0,2}(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
     )
 });
 
@@ -115,12 +115,27 @@ fn strip_role_lead(s: &str) -> Option<String> {
     Some(crate::text::strip_politeness(&rest))
 }
 
-fn strip_speaker_label(s: &str) -> &str {
-    match SPEAKER_LABEL.as_ref().and_then(|re| re.find(s)) {
-        Some(m) if m.end() < s.len() => s.get(m.end()..).unwrap_or(s),
-        _ => s,
+/// The request without who speaks and where to look ("DevOps agent: in the git docs: ...").
+pub(crate) fn strip_speaker_label(s: &str) -> &str {
+    let mut s = s;
+    // A speaker, then a place ("DevOps agent: in the git docs: ..."), each at most once.
+    for label in [&SPEAKER_LABEL, &PLACE_LABEL] {
+        if let Some(m) = label.as_ref().and_then(|re| re.find(s))
+            && m.end() < s.len()
+        {
+            s = s.get(m.end()..).unwrap_or(s);
+        }
     }
+    s
 }
+
+/// "git docs: ...", "in the stackexchange zim: ...": where to look, before the request (the
+/// archive itself is matched on the whole request).
+static PLACE_LABEL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:in|from|using)\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|docs|documentation|wiki)\s*:\s+",
+    )
+});
 
 /// Boundaries between the sentences or clauses of one request: "? ", "! ", "; ", ". " after
 /// a word (not after an initial or an ellipsis), a spaced dash, and a comma before a new
@@ -210,8 +225,14 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
         let mut intent = hit.intent.clone();
         // A lowercase subject names its own article when the part calls it one ("fetch the
         // complete git-rebase page").
-        let own_subject = subject_mut(&mut intent)
-            .is_none_or(|t| looks_like_title(t) || is_match(&article_view::ARTICLE_NOUN, part));
+        let own_subject = subject_mut(&mut intent).is_none_or(|t| {
+            let lower = part.to_lowercase();
+            let t_lower = t.to_lowercase();
+            looks_like_title(t)
+                || ["page", "article", "entry"]
+                    .iter()
+                    .any(|noun| lower.contains(&format!("{t_lower} {noun}")))
+        });
         if hit.confidence < crate::FALLBACK_THRESHOLD || !own_subject {
             continue;
         }
@@ -391,7 +412,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
+        r"^(?:(?:show|get|give|tell|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -538,6 +559,12 @@ fn subject_raw(re: &Regex, s: &str) -> String {
 /// "of a research paper", "of an atom", "of proteins in general": an indefinite subject is a
 /// kind of thing, not an article of the archive (titles that begin with "A" are capitalised).
 pub(crate) fn is_generic_subject(raw: &str) -> bool {
+    // A quoted name ends the subject: what follows it is about the request ("the entry
+    // 'algebra' for a translation note").
+    let raw = match QUOTED_NAME.as_ref().and_then(|re| re.find(raw)) {
+        Some(m) => raw.get(..m.end()).unwrap_or(raw),
+        None => raw,
+    };
     is_match(&INDEFINITE_SUBJECT, raw) || is_match(&INDEFINITE_INSIDE, raw)
 }
 
@@ -611,7 +638,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// Words that may stand before a command cue: "show me all the", "give me a quick".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -636,6 +663,19 @@ pub(crate) fn is_question(s: &str) -> bool {
 static QUESTION_OPENER: Pattern = LazyLock::new(|| {
     rx(
         r"^(?:how|why|when|where|who|whom|whose|is|are|was|were|does|do|did|can|could|should|would|will)\b",
+    )
+});
+
+/// A request for an explanation ("structure of the DNA double helix explained simply") or a
+/// problem report ("table of contents in LaTeX not updating after I add a chapter"): it asks
+/// about its topic, so a view word in it is topic too.
+pub(crate) fn asks_about_the_topic(s: &str) -> bool {
+    is_match(&ABOUT_THE_TOPIC, s)
+}
+
+static ABOUT_THE_TOPIC: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:explained|explanation|eli5|for\s+(?:dummies|beginners|kids|a\s+child)|in\s+(?:simple|plain|layman'?s)\s+(?:terms|words|english)|not\s+(?:updating|updated|working|showing|shown|loading|compiling|rendering|appearing|displaying)|doesn'?t|does\s+not|won'?t|isn'?t|aren'?t|fails?\s+to|(?:after|when|whenever|because|once)\s+(?:i|we|it)\b)",
     )
 });
 
@@ -711,7 +751,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive)|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1576,6 +1616,126 @@ mod tests {
             "what are the chapter headings of a thesis",
         ] {
             assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn explanations_and_problem_reports_ask_about_their_topic() {
+        for q in [
+            "structure of the DNA double helix explained simply",
+            "table of contents in LaTeX not updating after I add a chapter",
+            "My static site has broken links somewhere. What tool can crawl the page and report dead links?",
+            "in the stackexchange zim: how do I check disk health with smartctl",
+            "section headings in markdown not showing when I export",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+        // The views themselves stay views.
+        for (q, name) in [
+            ("structure of the DNA article", "Structure"),
+            ("table of contents of Photosynthesis", "Toc"),
+            ("links in the Ray Charles article", "Links"),
+        ] {
+            assert_eq!(parsed(q).name(), name, "{q}");
+        }
+    }
+
+    #[test]
+    fn who_speaks_and_where_to_look_are_set_aside() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "DevOps agent: return the section anchors of the nginx docs page for ngx_http_proxy_module so I can generate deep links",
+                Intent::Structure {
+                    title_or_path: t("ngx_http_proxy_module"),
+                },
+            ),
+            (
+                "git docs: complete 'git-cherry'",
+                Intent::Suggest {
+                    prefix: t("git-cherry"),
+                },
+            ),
+            (
+                "DevOps agent: report the set of mounted ZIM files so I can diff it against the deployment manifest.",
+                Intent::ListArchives,
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        // A search keeps only its topic.
+        assert_eq!(
+            parsed("in the stackexchange zim: how do I check disk health with smartctl"),
+            Intent::Search {
+                query: t("how do I check disk health with smartctl"),
+                all_archives: false
+            }
+        );
+        assert_eq!(
+            parsed("Research agent: effects of caffeine on sleep"),
+            Intent::Search {
+                query: t("effects of caffeine on sleep"),
+                all_archives: false
+            }
+        );
+    }
+
+    #[test]
+    fn views_asked_in_other_words() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "what chapters are listed in the contents of the 'World War I' article?",
+                Intent::Toc {
+                    title_or_path: t("World War I"),
+                },
+            ),
+            (
+                "first paragraph only: Kubernetes",
+                Intent::Summary {
+                    title_or_path: t("Kubernetes"),
+                },
+            ),
+            (
+                "can you tell me the short version of the page about Tyrannosaurus? i'm 9",
+                Intent::Summary {
+                    title_or_path: t("Tyrannosaurus"),
+                },
+            ),
+            (
+                "check the title index for 'List of Byzantine emperors'",
+                Intent::FindByTitle {
+                    title: t("List of Byzantine emperors"),
+                },
+            ),
+            (
+                "I need the Etymology section of the wiktionary entry 'algebra' for a translation note",
+                Intent::Section {
+                    title_or_path: t("algebra"),
+                    section: t("Etymology"),
+                },
+            ),
+            ("start page for the gutenberg library pls", Intent::MainPage),
+            (
+                "is the kiwix backend responding normally or is something broken on your side",
+                Intent::Health,
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        for q in [
+            "next page of the full entry listing for devdocs_en_git, offset 300",
+            "list ALL articles in the archive page by page — give me page 2",
+        ] {
+            assert_eq!(parsed(q).name(), "Walk", "{q}");
+        }
+        // Not the service's: the topic's.
+        for q in [
+            "why is my dog not responding to commands",
+            "give me page 2 of the results for tides",
+        ] {
+            assert_ne!(parsed(q).name(), "Health", "{q}");
+            assert_ne!(parsed(q).name(), "GetArticle", "{q}");
         }
     }
 
