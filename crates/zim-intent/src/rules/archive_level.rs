@@ -23,8 +23,23 @@ static SERVER_MENTION: Pattern = LazyLock::new(|| {
 /// or has no other topic ("health check", "metadata"): "Is coffee healthy?", "generate a
 /// random UUID" and "list all files in a directory" are searches.
 fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
+    // A pasted error message ("Invalid command 'RewriteEngine', perhaps misspelled or defined
+    // by a module not included in the server configuration") is some other program's words
+    // about its own server: a search for them.
+    if is_match(&PASTED_ERROR, ctx.text) {
+        return false;
+    }
     addresses_service(ctx) || topic_free(ctx.text, cue)
 }
+
+/// The marks of a pasted error or log message: how it begins ("Invalid command", "Error:",
+/// "AH00558:", "E: Unable to ...") or what only such messages say ("perhaps misspelled",
+/// "Traceback", "errno", "segmentation fault").
+static PASTED_ERROR: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:["'`]?(?:error|warning|fatal|invalid|cannot|can't|could\s+not|couldn't|failed|unable|permission\s+denied|exception|panic|[a-z]{1,4}\d{3,6}:|e:|w:)\b)|\b(?:perhaps\s+misspelled|traceback|errno|segmentation\s+fault|core\s+dumped|stack\s+trace|exit\s+(?:code|status)\s+\d+|exception\s+in\s+thread|no\s+such\s+file\s+or\s+directory)\b"#,
+    )
+});
 
 /// The context reading `text`, the request with its quoted names made neutral (see
 /// [`super::without_quoted`]): service cues inside a title are the title's ("Does the
@@ -366,6 +381,24 @@ mod tests {
             "does the dice have weights loaded inside",
         ] {
             assert_ne!(run(q), Some(Intent::ListArchives), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_pasted_error_message_is_no_request_to_the_service() {
+        for q in [
+            "Invalid command 'RewriteEngine', perhaps misspelled or defined by a module not included in the server configuration",
+            "Error: server configuration file not found (errno 2)",
+            "AH00558: apache2: could not reliably determine the server's fully qualified domain name",
+            "failed to check the server health: connection refused",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+        for (q, name) in [
+            ("server health check", "Health"),
+            ("is the server configuration ok?", "Health"),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), name, "{q}");
         }
     }
 
