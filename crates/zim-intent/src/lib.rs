@@ -247,7 +247,21 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
 /// training.
 pub fn warm_up() {
     let _ = learned::builtin();
+    // The rules' patterns compile at their first use (tens of milliseconds in all): requests
+    // that run through every rule compile them here instead of in a client's first request.
+    for request in WARM_UP_REQUESTS {
+        let _ = parse(request, &[]);
+    }
 }
+
+/// Requests no rule reads (each runs through all of them) and a few that stop at the later
+/// rules' more specific patterns.
+const WARM_UP_REQUESTS: &[&str] = &[
+    "how do I turn off the lights, and why?",
+    "In the Moon article, what does the section \"History\" say? Please cite sources.",
+    "DevOps agent: next page of the full entry listing, offset 300",
+    "what is a tardigrade",
+];
 
 /// [`parse`] with another learned classifier, or none (the rules alone): for measuring the
 /// classifier by cross-validation.
