@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
-use zstd::zstd_safe::{DCtx, DParameter, InBuffer, OutBuffer};
+use zstd::zstd_safe::{DCtx, DParameter, InBuffer, OutBuffer, ResetDirective};
 
 use crate::append_buf::AppendBuf;
 use crate::error::ZimError;
@@ -76,13 +76,54 @@ const IN_PLACE_DECODER_BYTES: u64 = 384 * 1024;
 /// 2 MiB ones) use the streaming decoder, whose buffer grows with the data.
 const IN_PLACE_MAX_BYTES: u64 = 64 << 20;
 
+/// zstd decoding contexts kept for reuse: creating one allocates and initialises ~220 KiB,
+/// and a question starts dozens of cluster decodings.
+static DCTX_POOL: Mutex<Vec<DCtx<'static>>> = Mutex::new(Vec::new());
+/// Contexts kept at most (about one per concurrent decoding).
+const DCTX_POOL_MAX: usize = 4;
+
+/// A context for one frame, in stable-output mode: a reused one reset to its defaults, or a
+/// new one; `None` when one cannot be allocated.
+fn take_dctx() -> Option<DCtx<'static>> {
+    let pooled = DCTX_POOL.lock().ok().and_then(|mut pool| pool.pop());
+    let mut dctx = match pooled {
+        // A reset clears the last frame's state (finished, abandoned or failed) and the
+        // parameters, so a reused context decodes as a new one does.
+        Some(mut d) => {
+            d.reset(ResetDirective::SessionAndParameters).ok()?;
+            d
+        }
+        None => DCtx::try_create()?,
+    };
+    dctx.set_parameter(DParameter::StableOutBuffer(true)).ok()?;
+    Some(dctx)
+}
+
+/// Keeps a context no longer needed for reuse, while the pool has room.
+fn give_back_dctx(dctx: Option<DCtx<'static>>) {
+    let Some(dctx) = dctx else {
+        return;
+    };
+    if let Ok(mut pool) = DCTX_POOL.lock()
+        && pool.len() < DCTX_POOL_MAX
+    {
+        pool.push(dctx);
+    }
+}
+
+impl Drop for InPlace {
+    fn drop(&mut self) {
+        // A cluster dropped part-decoded (evicted from the cache) leaves its context.
+        give_back_dctx(self.dctx.take());
+    }
+}
+
 impl InPlace {
     /// Decoder for the zstd frame at `data_start` whose offset table announces `total`
     /// decoded bytes; `None` when the buffer or the context cannot be allocated.
     fn start(parts: &Arc<Parts>, data_start: u64, total: usize) -> Option<InPlace> {
         let buf = AppendBuf::new(total)?;
-        let mut dctx = DCtx::try_create()?;
-        dctx.set_parameter(DParameter::StableOutBuffer(true)).ok()?;
+        let dctx = take_dctx()?;
         Some(InPlace {
             buf: Arc::new(buf),
             total,
@@ -122,7 +163,7 @@ impl InPlace {
                 match input.read(inbuf) {
                     Ok(0) => {
                         *damage = Some("compressed data ends early".into());
-                        *dctx = None;
+                        give_back_dctx(dctx.take());
                         return;
                     }
                     Ok(n) => {
@@ -132,7 +173,7 @@ impl InPlace {
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                     Err(e) => {
                         *damage = Some(e.to_string());
-                        *dctx = None;
+                        give_back_dctx(dctx.take());
                         return;
                     }
                 }
@@ -151,19 +192,19 @@ impl InPlace {
             match result {
                 // The frame is complete.
                 Ok(0) => {
-                    *dctx = None;
+                    give_back_dctx(dctx.take());
                     return;
                 }
                 Ok(_) => {}
                 Err(code) => {
                     *damage = Some(zstd::zstd_safe::get_error_name(code).to_owned());
-                    *dctx = None;
+                    give_back_dctx(dctx.take());
                     return;
                 }
             }
             if buf.len() >= *total {
                 // Everything the offset table points at is decoded.
-                *dctx = None;
+                give_back_dctx(dctx.take());
                 return;
             }
         }
@@ -588,6 +629,46 @@ mod tests {
             decoder,
             damage: None,
         }
+    }
+
+    /// Decodes `packed` with a pooled context into a stable buffer of `size` bytes.
+    fn decode_pooled(packed: &[u8], size: usize) -> Result<Vec<u8>, String> {
+        let mut dctx = take_dctx().ok_or("no context")?;
+        let mut out = vec![0u8; size];
+        let mut dst = OutBuffer::around(&mut out[..]);
+        let mut src = InBuffer::around(packed);
+        let result = loop {
+            match dctx.decompress_stream(&mut dst, &mut src) {
+                Ok(0) => break Ok(()),
+                Ok(_) if src.pos() < packed.len() && dst.pos() < size => {}
+                Ok(_) => break Err("frame incomplete".to_string()),
+                Err(code) => break Err(zstd::zstd_safe::get_error_name(code).to_owned()),
+            }
+        };
+        let n = dst.pos();
+        give_back_dctx(Some(dctx));
+        result.map(|()| out[..n].to_vec())
+    }
+
+    #[test]
+    fn a_reused_context_decodes_as_a_new_one_even_after_a_failed_or_abandoned_frame() {
+        let raw: Vec<u8> = (0..200_000u32)
+            .flat_map(|i| (i % 977).to_le_bytes())
+            .collect();
+        let packed = zstd::stream::encode_all(&raw[..], 3).unwrap_or_default();
+        assert_eq!(decode_pooled(&packed, raw.len()).as_deref(), Ok(&raw[..]));
+        // A damaged frame fails; an abandoned one stops half-way: both contexts go back.
+        let mut damaged = packed.clone();
+        for b in damaged.iter_mut().skip(20).step_by(7) {
+            *b ^= 0x5a;
+        }
+        assert!(decode_pooled(&damaged, raw.len()).is_err());
+        assert!(decode_pooled(packed.get(..packed.len() / 2).unwrap_or(&[]), raw.len()).is_err());
+        // Every context in the pool decodes the whole frame again.
+        for _ in 0..DCTX_POOL_MAX + 1 {
+            assert_eq!(decode_pooled(&packed, raw.len()).as_deref(), Ok(&raw[..]));
+        }
+        assert!(DCTX_POOL.lock().map(|p| p.len()).unwrap_or(0) <= DCTX_POOL_MAX);
     }
 
     #[test]
