@@ -249,9 +249,12 @@ pub fn warm_up() {
     let _ = learned::builtin();
     // The rules' patterns compile at their first use (tens of milliseconds in all): requests
     // that run through every rule compile them here instead of in a client's first request.
-    for request in WARM_UP_REQUESTS {
-        let _ = parse(request, &[]);
-    }
+    static RULES_WARM: std::sync::Once = std::sync::Once::new();
+    RULES_WARM.call_once(|| {
+        for request in WARM_UP_REQUESTS {
+            let _ = parse(request, &[]);
+        }
+    });
 }
 
 /// Requests no rule reads (each runs through all of them) and a few that stop at the later
@@ -446,7 +449,8 @@ fn fallback(
     why: &str,
 ) -> ParsedIntent {
     // Who speaks and where to look are no words of the topic.
-    let query = text::clean_query(rules::strip_speaker_label(cleaned));
+    let asked = rules::labelled_ask(cleaned).unwrap_or(cleaned);
+    let query = text::clean_query(rules::strip_speaker_label(asked));
     let confidence = if query.is_empty() {
         0.0
     } else {

@@ -439,10 +439,10 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|[\w.+-]+\s+(?:docs?|documentation|manual|wiki)\s+(?:page|article|entry)\s+(?:for|on|about|of)|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|den|die|das|der|le|la|les|l'article|l'|el|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|[\w.+-]+\s+(?:docs?|documentation|manual|wiki)\s+(?:page|article|entry)\s+(?:for|on|about|of)|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|art[ií]culo|den|die|das|der|le|la|les|l'article|l'|el|del|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|(?:from|in|within)\s+(?:the|our|my|your)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:docs|documentation|manual|wiki|archive|zim)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists)$").ok()
+    Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|(?:from|in|within)\s+(?:the|our|my|your)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:docs|documentation|manual|wiki|archive|zim)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists|as\s+well|too)$").ok()
 });
 /// "the X one", "that X one": a lowercase "one" after a name (not "Formula One").
 static THE_X_ONE: Pattern = LazyLock::new(|| {

@@ -388,6 +388,28 @@
 //! German ("welche zim-dateien sind verfügbar?"). Cross-validated (`tests/crossval.rs`):
 //! heldout-q 199/200, heldout-p 194/200, heldout-k 193/200 (was 190), no Search line routed
 //! elsewhere in any split.
+//!
+//! `heldout-r` (200 lines, `phrasings-heldout-r.jsonl`), by a twelfth separate writer (an
+//! archivist, a sailor, a museum guide, a chess coach, an SRE on call, a fact-checker, a
+//! translator from Spanish, a voice assistant's transcripts, an evaluation harness, research
+//! agents writing structured prompts with preambles, follow-ups such as "now the same for
+//! Berlin", archives named by nickname), was run once after the heldout-q fixes, before it was
+//! looked at: intent 177/200 (88.5%); one search was sent elsewhere (a research agent's prompt
+//! whose "Constraints: offline sources only" read as the archive listing). Fixed by general
+//! causes with unit tests in `src/`: a structured prompt's request field ("Objective:",
+//! "### Request") holds the ask, for the search's words too; a subordinate clause first
+//! ("Before I begin cataloguing ..., please give me ...") is set aside; a view named after "not"
+//! ("..., not a summary") is the one not wanted; Kiwix's project names at the end of a request
+//! ("the home page of wikivoyage") and its file names (`wikipedia_en_all`) name archives; "how
+//! many articles are in the X file"; what the X archive has or holds; "the lead of X", "the
+//! same lead paragraph for X"; a section named by a verb and its particle ("the Get in section
+//! for Kyoto"); "the part under the heading Y"; "outline with anchors"; "content table"; "look
+//! up X in the title index"; the link-graph neighbourhood asked as "closest to" or "near X in
+//! the link graph"; "structural outline" with an aside listing what it holds. After them, with
+//! the classifier still trained without it, heldout-r gives 198/200; in-sample 199/200, its
+//! remaining miss Spanish. heldout-p gains "take me to the landing page of wikivoyage".
+//! Cross-validated (`tests/crossval.rs`): heldout-r 199/200, heldout-q 199/200, heldout-p
+//! 195/200, heldout-k 194/200, no Search line routed elsewhere in any split.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -116,7 +116,9 @@ static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
 /// One archive noun for all of them: "every ZIM collection currently mounted". Not when every
 /// archive is the scope of a search ("look this up in every archive you have: X").
 static EVERY_ARCHIVE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:every|each)\s+(?:zim\s+)?(?:archive|collection|library|wiki|file|knowledge\s+base)\b")
+    rx(
+        r"\b(?:every|each)\s+(?:(?:offline|loaded|available|local|installed|single)\s+)?(?:zim\s+)?(?:archive|collection|library|wiki|file|knowledge\s+base)\b",
+    )
 });
 /// "in every archive", "across each zim file": every archive as the place of a search.
 static EVERY_ARCHIVE_AS_PLACE: Pattern = LazyLock::new(|| {
@@ -233,7 +235,7 @@ static METADATA_STRONG: Pattern = LazyLock::new(|| {
 });
 static METADATA_WEAK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old))\b",
+        r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
     )
 });
 /// The fields of an archive's metadata (the ZIM metadata names and their usual words).
@@ -262,8 +264,11 @@ static ARTICLE_TITLE: Pattern = LazyLock::new(|| {
 });
 
 /// "this archive", "the zim": not "a file".
-static ARCHIVE_REFERENCE: Pattern =
-    LazyLock::new(|| rx(r"\b(?:(?:the|this|its|that)\s+(?:archive|zim|zim\s+file)|archive|zim)\b"));
+static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:the|this|its|that)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|file)|archive|zim)\b",
+    )
+});
 /// "this", "it": the archive just named, when the request names nothing else.
 static PRONOUN_REFERENCE: Pattern = LazyLock::new(|| rx(r"\b(?:this|it)\b"));
 

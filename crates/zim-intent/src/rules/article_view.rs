@@ -8,9 +8,10 @@ use crate::Intent;
 use crate::text::{Pattern, rx};
 use std::sync::LazyLock;
 
+static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+)?(?:section\s+|heading\s+)?anchors?|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
     )
 });
 
@@ -64,7 +65,14 @@ fn breakdown_subject(text: &str) -> Option<String> {
 }
 
 pub(super) fn structure_specific(ctx: &Context) -> Option<RuleHit> {
-    let specific = cue_subject(&STRUCTURE_SPECIFIC, ctx.text);
+    // An aside listing what the view should hold ("(heading hierarchy, anchor slugs, ...)")
+    // names no subject: the cue outside it leads to the article.
+    let without_asides = PAREN_ASIDE
+        .as_ref()
+        .map(|re| re.replace_all(ctx.text, "").into_owned())
+        .filter(|t| is_match(&STRUCTURE_SPECIFIC, t));
+    let text = without_asides.as_deref().unwrap_or(ctx.text);
+    let specific = cue_subject(&STRUCTURE_SPECIFIC, text);
     // The anchors asked after "how is the article X organised": its subject is the article.
     let specific = specific.map(|t| organised_subject(ctx.text).unwrap_or(t));
     let t = match specific {
@@ -104,7 +112,7 @@ fn section_sizes_subject(text: &str) -> Option<String> {
 
 static TOC_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:table\s+of\s+contents|toc|contents\s+(?:list|listing|box)|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
+        r"\b(?:table\s+of\s+contents|tabla\s+de\s+(?:contenidos?|contents)|contents?\s+table|toc|contents\s+(?:list|listing|box)|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
     )
 });
 /// The list of an article's headings, asked by the headings or the outline: the table of
@@ -205,7 +213,7 @@ fn headings_subject(text: &str) -> Option<String> {
 
 static SECTION_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|pull|grab|need|want|i\s+need|i\s+want|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
+        r"^(?:(?:show|get|read|display|give|open|fetch|print|view|extract|retrieve|provide|return|output|pull\s+up|pull|grab|need|want|i\s+need|i\s+want|and|now|also|then|what's|what\s+is|what\s+does|what|does|do|me|us|the|can|could|i|see|just|only|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to|in)\b\s*)+",
     )
 });
 static SECTION_COMMA: Pattern =
@@ -216,11 +224,14 @@ static SECTION_NAMED_FIRST: Pattern =
     LazyLock::new(|| rx(r"\bsection\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$"));
 static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?(?:\s+(?:of|in|from|on)|\s*:)\s+(?P<t>.+)$",
+        r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?(?:\s+(?:of|in|from|on|for)|\s*:)\s+(?P<t>.+)$",
     )
 });
-static LEAD_SECTION: Pattern =
-    LazyLock::new(|| rx(r"^(?:intro|introduction|introductory|lead|lede|opening|first|top)$"));
+static LEAD_SECTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:the\s+)?same\s+|just\s+(?:the\s+)?)?(?:intro|introduction|introductory|lead|lede|opening|first|top)$",
+    )
+});
 static CONTRACTION_START: Pattern = LazyLock::new(|| rx(r"^'(?:m|re|s|ve|d|ll)\b"));
 static ENDS_WITH_PREPOSITION: Pattern =
     LazyLock::new(|| rx(r"\b(?:in|of|on|to|for|with|at|by|from|about|into)$"));
@@ -335,9 +346,54 @@ fn part_said(text: &str) -> Option<RuleHit> {
     )
 }
 
+static PARTICLE_BEFORE_SECTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:and|now|also|then|the)\s+)*(?-i:[A-Z])\w*\s+(?:in|on|out|up|off|around|by|there|away)\s+(?:section|part|chapter)\b",
+    )
+});
+static FOLLOW_UP_LEAD: Pattern =
+    LazyLock::new(|| rx(r"^(?:(?:and|now|also|then|the|same|for)\b\s*)+"));
+/// "just the lead of 'Kraken (mythology)'": the lead of a named article is its summary.
+static LEAD_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede)\s+(?:of|for|from)\s+(?P<t>.+)$",
+    )
+});
+/// "from the article Bowline read me the part under the heading Variations".
+static UNDER_HEADING: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:from|in)\s+(?:the\s+)?(?:article|page|entry)\s+(?P<t>.+?),?\s+(?:read|show|give|get|fetch|print|display)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:part|section|text|bit|passage)\s+under\s+(?:the\s+)?(?:heading|header|subheading)\s+(?P<s>.+?)\s*[.!?]*$",
+    )
+});
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     if let Some(found) = part_said(ctx.text) {
         return Some(found);
+    }
+    if let Some(c) = caps(&LEAD_OF, ctx.text)
+        && looks_like_title(&group(&c, "t"))
+        && let Some(t) = title_of(&group(&c, "t"))
+    {
+        let conf = subject_confidence(0.88, &t);
+        return hit(
+            Intent::Summary { title_or_path: t },
+            conf,
+            "summary: the lead of X",
+        );
+    }
+    if let Some(c) = caps(&UNDER_HEADING, ctx.text)
+        && looks_like_title(&group(&c, "t"))
+        && let (Some(t), Some(sec)) = (title_of(&group(&c, "t")), title_of(&group(&c, "s")))
+    {
+        let conf = subject_confidence(0.88, &t);
+        return hit(
+            Intent::Section {
+                title_or_path: t,
+                section: sec,
+            },
+            conf,
+            "section: the part under the heading Y",
+        );
     }
     if let Some((sec, t)) = section_after_scene(ctx.text) {
         let conf = subject_confidence(0.88, &t);
@@ -353,6 +409,16 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     let s = match SECTION_LEAD.as_ref() {
         Some(re) => re.replace(ctx.text, "").to_string(),
         None => ctx.text.to_string(),
+    };
+    // "the Get in section for Kyoto" (Wikivoyage's "Get in", "Get around"): a verb and its
+    // particle before "section" are the section's name, not the request's verb.
+    let s = if is_match(&PARTICLE_BEFORE_SECTION, ctx.text) {
+        match FOLLOW_UP_LEAD.as_ref() {
+            Some(re) => re.replace(ctx.text, "").to_string(),
+            None => ctx.text.to_string(),
+        }
+    } else {
+        s
     };
     for (re, rule) in [
         (&SECTION_COMMA, "section: 'X, section Y'"),
@@ -378,7 +444,12 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         }
         // "I'm only interested in part of X": a heading names a thing; it does not end with
         // a preposition or begin inside a contraction.
-        if is_match(&ENDS_WITH_PREPOSITION, raw_section.trim())
+        let lowercase_start = raw_section
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(char::is_lowercase);
+        if (is_match(&ENDS_WITH_PREPOSITION, raw_section.trim()) && lowercase_start)
             || is_match(&CONTRACTION_START, raw_section.trim_start())
         {
             continue;

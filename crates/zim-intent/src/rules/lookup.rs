@@ -201,7 +201,23 @@ static TITLE_TO_PATH: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "look up 'X' in the title index": a name looked for where titles are.
+static IN_TITLE_INDEX: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:look\s+up|find|search\s+for|check|locate)\s+(?P<t>.+?)\s+in\s+the\s+title\s+(?:index|list|listing)\s*[.!?]*$",
+    )
+});
+
 pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&IN_TITLE_INDEX, ctx.text)
+        && let Some(t) = title_of(&group(&c, "t"))
+    {
+        return hit(
+            Intent::FindByTitle { title: t.clone() },
+            subject_confidence(0.9, &t),
+            "find by title: looked up in the title index",
+        );
+    }
     if let Some(c) = caps(&TITLE_TO_PATH, ctx.text)
         && let Some(t) = title_of(&group(&c, "t"))
     {
@@ -315,7 +331,7 @@ fn clause_before(s: &str, at: usize) -> &str {
 /// neighbourhood", "pages in the neighbourhood of Main sequence".
 static GRAPH_NEIGHBOURHOOD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:what|which)\s+other\s+|(?:show|give|list|find|get)\s+(?:me\s+)?(?:the\s+)?)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,2}?(?:adjacent|close|near|nearby|next)\s+to\s+(?P<a>.+?)(?:\s+in\s+the\s+(?:link\s+)?graph)?\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
+        r"^(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get)\s+(?:me\s+)?(?:the\s+)?)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
     )
 });
 
@@ -324,7 +340,8 @@ fn graph_neighbourhood_subject(text: &str) -> Option<String> {
     let raw = c
         .name("a")
         .or_else(|| c.name("b"))
-        .or_else(|| c.name("c"))?
+        .or_else(|| c.name("c"))
+        .or_else(|| c.name("d"))?
         .as_str();
     looks_like_title(raw).then(|| title_of(raw)).flatten()
 }

@@ -80,9 +80,17 @@ const RULES: &[Rule] = &[
 /// (context first: "I'm writing a report on X. Can you list the sections of the X article?"),
 /// else the whole request.
 pub fn classify(ctx: &Context) -> Option<RuleHit> {
-    let text = strip_speaker_label(ctx.text);
+    let asked = labelled_ask(ctx.text);
+    let text = strip_speaker_label(asked.unwrap_or(ctx.text));
     let unroled = strip_role_lead(text);
     let text = unroled.as_deref().unwrap_or(text);
+    let affirmed = without_negated_tail(text);
+    let text = affirmed.as_deref().unwrap_or(text);
+    // "Before I begin cataloguing ..., please give me ...": the scene set first is no ask.
+    let unscened = caps(&LEADING_SUBORDINATE, text)
+        .and_then(|c| c.name("rest"))
+        .map(|m| crate::text::strip_politeness(m.as_str()));
+    let text = unscened.as_deref().unwrap_or(text);
     let ctx = &Context { text, ..*ctx };
     ask_of_parts(ctx)
         .or_else(|| ask_after_purpose(ctx))
@@ -114,6 +122,50 @@ fn strip_role_lead(s: &str) -> Option<String> {
     let rest = caps(&ROLE_LEAD, s)?.name("rest")?.as_str().to_string();
     Some(crate::text::strip_politeness(&rest))
 }
+
+/// A structured prompt's field that holds the ask ("### Request incoming links to X",
+/// "Objective: gather background material on X. Constraints: ..."): the text of the last
+/// such field, up to the next field label. Preambles ("You are a tool-calling agent"),
+/// context and constraints are not the request.
+pub(crate) fn labelled_ask(s: &str) -> Option<&str> {
+    let re = ASK_FIELD.as_ref()?;
+    let m = re.find_iter(s).last()?;
+    let rest = s.get(m.end()..)?;
+    let end = NEXT_FIELD
+        .as_ref()
+        .and_then(|n| n.find(rest))
+        .map_or(rest.len(), |n| n.start());
+    let ask = rest.get(..end)?.trim();
+    (!ask.is_empty()).then_some(ask)
+}
+
+static ASK_FIELD: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:^|[\s.;])(?:#{1,6}\s*(?:request|query|task|objective|goal|question|ask)\b\s*:?|(?:request|query|task|objective|goal|question|ask|user\s+request|user\s+query)\s*:)\s*",
+    )
+});
+static NEXT_FIELD: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:^|[\s.;])(?:#{1,6}\s*\w+|(?:constraints?|context|notes?|format|output|instructions?|background|requirements?|rules?)\s*:)",
+    )
+});
+
+/// The request without a negated alternative at its end: "the complete text of X, not a
+/// summary", "X in full (not the intro)", "..., rather than a summary": the view named after
+/// "not" is the one not wanted.
+fn without_negated_tail(s: &str) -> Option<String> {
+    let m = NEGATED_TAIL.as_ref()?.find(s)?;
+    let kept = s.get(..m.start())?.trim_end();
+    kept.chars()
+        .any(char::is_alphanumeric)
+        .then(|| kept.to_string())
+}
+
+static NEGATED_TAIL: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:,\s*|\s+-+\s+|\s+)(?:and\s+|but\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:just\s+)?(?:a|an|the|its)?\s*(?:summary|intro|introduction|lead|overview|snippet|excerpt|extract|preview|abstract|outline|toc|table\s+of\s+contents|headings|full\s+text|whole\s+(?:thing|article|page)|links|search)\s*[.!)]*\s*$",
+    )
+});
 
 /// The request without who speaks and where to look ("DevOps agent: in the git docs: ...").
 pub(crate) fn strip_speaker_label(s: &str) -> &str {
@@ -154,9 +206,14 @@ static CONTEXT_STATEMENT: Pattern = LazyLock::new(|| {
 
 /// A leading clause before a comma that sets the scene of the ask after it ("Before I dive
 /// in, can you ...").
+/// A subordinate clause before the request ("Before I begin cataloguing ..., please give
+/// me ..."): the time or the reason, not the ask.
+static LEADING_SUBORDINATE: Pattern = LazyLock::new(|| {
+    rx(r"^(?:before|after|while|since|because|once|as\s+soon\s+as)\s[^,]{0,100},\s+(?P<rest>\S.*)$")
+});
 static SCENE_CLAUSE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:before|after|while|since|because|first|first\s+off|ok|okay|so|also|anyway|then|now|well|next|alright)\b[^,]{0,60},\s+(?P<rest>\S.*)$",
+        r"^(?:before|after|while|since|because|first|first\s+off|ok|okay|so|also|anyway|then|now|well|next|alright)\b[^,]{0,100},\s+(?P<rest>\S.*)$",
     )
 });
 
@@ -638,7 +695,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// Words that may stand before a command cue: "show me all the", "give me a quick".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|document|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -751,7 +808,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1736,6 +1793,143 @@ mod tests {
         ] {
             assert_ne!(parsed(q).name(), "Health", "{q}");
             assert_ne!(parsed(q).name(), "GetArticle", "{q}");
+        }
+    }
+
+    #[test]
+    fn structured_prompts_scenes_and_negated_views() {
+        let t = |x: &str| x.to_string();
+        // The ask is the request field's; preambles, context and constraints are not.
+        assert_eq!(
+            parsed(
+                "You are assisting an autonomous research agent. Objective: gather background material on the causes of coral bleaching. Constraints: offline sources only, return at most 5 results."
+            ),
+            Intent::Search {
+                query: t("gather background material on the causes of coral bleaching"),
+                all_archives: false
+            }
+        );
+        assert_eq!(
+            parsed(
+                "### Instructions You are a tool-calling agent. Use the zim archive only. ### Request incoming links to Marie Curie"
+            ),
+            Intent::Links {
+                title_or_path: t("Marie Curie")
+            }
+        );
+        // A subordinate clause first sets the time; the ask follows.
+        assert_eq!(
+            parsed(
+                "Before I begin cataloguing the reading-room terminals for our annual collections report, please give me an inventory of every offline archive this server can currently read"
+            ),
+            Intent::ListArchives
+        );
+        assert_eq!(
+            parsed(
+                "Before extracting any content, retrieve the structural outline of the article 'Tuberculosis' (heading hierarchy, anchor slugs, approximate length per section)"
+            ),
+            Intent::Structure {
+                title_or_path: t("Tuberculosis")
+            }
+        );
+        // The view after "not" is the one not wanted.
+        assert_eq!(
+            parsed("I need the complete text of the wikivoyage page for Valparaíso, not a summary")
+                .name(),
+            "GetArticle"
+        );
+        // Kiwix's projects and file names name archives.
+        for (q, name) in [
+            ("open the home page of wikivoyage", "MainPage"),
+            ("welcome page of wikihow pls", "MainPage"),
+            ("archive metadata for wikipedia_en_all", "Metadata"),
+            ("how many articles are in the wikivoyage file", "Metadata"),
+            (
+                "what kind of entries does the wikivoyage archive have? show me a few",
+                "Browse",
+            ),
+            (
+                "give me a quick overview of what's in the gutenberg zim, like 20 entries",
+                "Browse",
+            ),
+        ] {
+            assert_eq!(parsed(q).name(), name, "{q}");
+        }
+        for q in [
+            "history of wikipedia",
+            "how many articles did Asimov write",
+            "Before the war, what was the main export of Ceylon?",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn more_views_in_other_words() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "just the lead of 'Kraken (mythology)', keep it short",
+                Intent::Summary {
+                    title_or_path: t("Kraken (mythology)"),
+                },
+            ),
+            (
+                "thanks. now the same lead paragraph for Berlin",
+                Intent::Summary {
+                    title_or_path: t("Berlin"),
+                },
+            ),
+            (
+                "and the Get in section for Kyoto as well",
+                Intent::Section {
+                    title_or_path: t("Kyoto"),
+                    section: t("Get in"),
+                },
+            ),
+            (
+                "from the article Bowline read me the part under the heading Variations",
+                Intent::Section {
+                    title_or_path: t("Bowline"),
+                    section: t("Variations"),
+                },
+            ),
+            (
+                "outline with anchors for the article Roman Empire",
+                Intent::Structure {
+                    title_or_path: t("Roman Empire"),
+                },
+            ),
+            (
+                "i want see the content table of article Moon",
+                Intent::Toc {
+                    title_or_path: t("Moon"),
+                },
+            ),
+            (
+                "look up 'Dunning–Kruger effect' in the title index",
+                Intent::FindByTitle {
+                    title: t("Dunning–Kruger effect"),
+                },
+            ),
+            (
+                "what's near Sepsis in the link graph?",
+                Intent::Related {
+                    title_or_path: t("Sepsis"),
+                },
+            ),
+        ] {
+            assert_eq!(parsed(q), want, "{q}");
+        }
+        assert_eq!(
+            parsed("next page of entries please, offset 500").name(),
+            "Walk"
+        );
+        for q in [
+            "lead poisoning symptoms in children",
+            "get in shape before summer",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
         }
     }
 

@@ -144,7 +144,7 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// What may follow the object: where, in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -153,7 +153,7 @@ static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
 /// few", "give me a quick overview of what entries are in this archive".
 static WHAT_IS_IN_IT: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?P<obj>pages|entries|articles|titles|items|stuff|things|content|media(?:\s+files)?|images|pictures|photos)\s+(?:(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))|(?:does|do)\s+(?:this|the|that|your)\s+(?:thing|archive|zim|zim\s+file|wiki|file)\s+(?:contain|have|hold|include))\b(?P<rest>.*)$",
+        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?P<obj>pages|entries|articles|titles|items|stuff|things|content|media(?:\s+files)?|images|pictures|photos)\s+(?:(?:are|is|do\s+you\s+have)\s+(?:there\s+)?(?:in|inside|on)\s+(?:here|there|(?:this|the|that|your)\s+(?:thing|one|archive|zim|zim\s+file|wiki|file))|(?:does|do)\s+(?:this|the|that|your)\s+(?:[\w.-]+\s+)?(?:thing|archive|zim|zim\s+file|wiki|file)\s+(?:contain|have|hold|include)|(?:'s|s|\s+is)\s+(?:in|inside)\s+(?:this|the|that|your)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|wiki|file))\b(?P<rest>.*)$",
     )
 });
 /// Verbs that go over everything, and quantifiers that ask for everything: a walk.
@@ -181,11 +181,30 @@ fn namespace_of_object(obj: &str) -> &'static str {
 /// listing, offset 300".
 static NEXT_PAGE_OF_LISTING: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:give|show|get|fetch)\s+(?:me\s+)?)?(?:the\s+)?(?:next|following)\s+page\s+of\s+(?:the\s+)?(?:full\s+|complete\s+|whole\s+)?(?:entry|entries|article|articles|title|titles)\s+(?:listing|list)\b",
+        r"^(?:(?:give|show|get|fetch)\s+(?:me\s+)?)?(?:the\s+)?(?:next|following)\s+page\s+of\s+(?:the\s+)?(?:full\s+|complete\s+|whole\s+)?(?:entry|entries|article|articles|title|titles)(?:\s+(?:listing|list))?\b",
+    )
+});
+
+/// "give me a quick overview of what's in the gutenberg zim, like 20 entries".
+static WHATS_IN_THE_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:give|show|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+|rough\s+)?(?:overview|idea|sense|look|peek|glimpse)\s+(?:of|at)\s+)?what(?:'s|s|\s+is)\s+(?:in|inside)\s+(?:this|the|that|your)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|wiki|file)\b(?P<rest>.*)$",
     )
 });
 
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&WHATS_IN_THE_ARCHIVE, ctx.text)
+        && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
+    {
+        return hit(
+            Intent::Browse {
+                namespace: "C".to_string(),
+                limit: ctx.limit,
+            },
+            0.85,
+            "browse: what is in the archive",
+        );
+    }
     if is_match(&NEXT_PAGE_OF_LISTING, ctx.text) {
         return hit(
             Intent::Walk {
