@@ -11,8 +11,11 @@ static HEALTH: Pattern = LazyLock::new(|| {
     )
 });
 /// A how-to or why question.
-static HOW_WHY: Pattern =
-    LazyLock::new(|| rx(r"^(?:how\s+(?:to|do|does|did|can|could|should|would|is|are)|why)\b"));
+static HOW_WHY: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:how\s+(?:to|do|does|did|can|could|should|would|is|are)|how\s+\w+\s+(?:is|are|was|were)|why)\b",
+    )
+});
 /// "the server" alone is weaker: "which archives has the server got?" is a listing.
 static SERVER_MENTION: Pattern = LazyLock::new(|| {
     rx(r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp)\b")
@@ -387,6 +390,21 @@ mod tests {
         ] {
             assert_ne!(run(q), Some(Intent::ListArchives), "{q}");
         }
+    }
+
+    #[test]
+    fn a_question_about_a_topic_of_a_named_archive_is_no_health_check() {
+        let loaded = [crate::ArchiveName::new(
+            "wikipedia_en_all_maxi_2024-01.zim",
+            Some("Wikipedia"),
+        )];
+        let route = |q: &str| crate::parse(q, &loaded).intent.name();
+        assert_eq!(
+            route("how healthy is the editor community of wikipedia"),
+            "Search"
+        );
+        assert_eq!(route("how healthy is wikipedia"), "Health");
+        assert_eq!(route("check the integrity of wikipedia"), "Health");
     }
 
     #[test]
