@@ -84,6 +84,7 @@
 
 mod archive;
 mod direction;
+mod glossary;
 mod json;
 pub mod learned;
 mod limit;
@@ -276,7 +277,27 @@ pub fn parse_with(
     if let Some(parsed) = json_request(query, archives) {
         return parsed;
     }
-    let normalized = text::expand_chat(&text::normalize_input(query));
+    let written = text::expand_chat(&text::normalize_input(query));
+    // A request in another language is routed by its command phrases written in English; a
+    // search keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes"
+    // is not one for "section").
+    let english = glossary::english_cues(&written);
+    if english != written {
+        let parsed = parse_normalized(&english, archives, classifier);
+        if !matches!(parsed.intent, Intent::Search { .. }) {
+            return parsed;
+        }
+    }
+    parse_normalized(&written, archives, classifier)
+}
+
+/// [`parse_with`] of a request already normalised.
+fn parse_normalized(
+    normalized: &str,
+    archives: &[ArchiveName],
+    classifier: Option<&learned::Classifier>,
+) -> ParsedIntent {
+    let normalized = normalized.to_string();
     let polite_free = text::strip_politeness(&text::strip_format_asides(&normalized));
     let all_archives = rules::mentions_all_archives(&polite_free);
     let named = archive::find_archive_argument(&polite_free, archives)

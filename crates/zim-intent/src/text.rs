@@ -25,7 +25,7 @@ pub fn normalize_input(raw: &str) -> String {
     for c in raw.chars().take(MAX_QUERY_CHARS) {
         let c = match c {
             '\u{2018}' | '\u{2019}' | '\u{02bc}' => '\'',
-            '\u{201c}' | '\u{201d}' | '\u{00ab}' | '\u{00bb}' => '"',
+            '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{00ab}' | '\u{00bb}' => '"',
             c if c.is_control() || c.is_whitespace() || is_pictograph(c) => ' ',
             c => c,
         };
@@ -51,6 +51,8 @@ fn is_pictograph(c: char) -> bool {
 /// Only lowercase words of their own are rewritten; topic words are never in this table.
 const CHAT_WORDS: &[(&str, &str)] = &[
     ("whats", "what's"),
+    ("w/", "with"),
+    ("w/o", "without"),
     ("wats", "what's"),
     ("wat", "what"),
     ("wut", "what"),

@@ -410,6 +410,23 @@
 //! remaining miss Spanish. heldout-p gains "take me to the landing page of wikivoyage".
 //! Cross-validated (`tests/crossval.rs`): heldout-r 199/200, heldout-q 199/200, heldout-p
 //! 195/200, heldout-k 194/200, no Search line routed elsewhere in any split.
+//!
+//! `heldout-s` (200 lines, `phrasings-heldout-s.jsonl`), by a thirteenth separate writer (a
+//! beekeeper, a firefighter trainee, a crossword setter, a wind-farm technician at sea, a prison
+//! librarian, a refugee-camp teacher, a genealogist, pipelines and LLM agents; abbreviations,
+//! guillemets and low-9 quotes, and 18 requests in French, German, Spanish and Portuguese),
+//! was run once after the heldout-r fixes, before it was looked at: intent 182/200 (91.0%); 13
+//! of its 18 misses were the non-English requests, every one routed to a search. Fixed by
+//! general causes with unit tests in `src/`: the command phrases of those four languages are
+//! written in English before the rules read the request (`src/glossary.rs`; a request routed to
+//! a search keeps its words as written, so a German search stays German); „ is a quote; "w/";
+//! "prefix completion 'X', 10 suggestions"; what a library contains; "on this box"; a how-to
+//! question after a topic label ("LaTeX: how to change the depth of the table of contents").
+//! After them, with the classifier still trained without it, heldout-s gives 199/200; in-sample
+//! 199/200. Cross-validated (`tests/crossval.rs`): heldout-s 199/200, heldout-r 200/200, heldout-q
+//! 200/200, heldout-p 195/200, heldout-k 191/200 (194 before: three of its commands no rule reads
+//! fell under the learned model's threshold once heldout-s joined its training data), no Search
+//! line routed elsewhere in any split.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

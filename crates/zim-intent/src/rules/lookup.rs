@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?|prefix\s+completions?|title\s+completions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
@@ -53,8 +53,17 @@ static PAGES_LIKE: Pattern = LazyLock::new(|| {
 
 /// Prefixes keep their inner punctuation ("Vec::", "std::col"); only quotes and sentence
 /// punctuation at the ends go.
+static QUOTED_FIRST: Pattern = LazyLock::new(|| rx(r#"^["'](?P<q>[^"']+)["']\s*[,;]"#));
+
 fn clean_prefix(s: &str) -> String {
     let t = s.trim().trim_end_matches(['?', '!', ',', '.']).trim();
+    // "'smoke', 10 suggestions": a quoted prefix first, what follows it is about the answer.
+    if let Some(c) = caps(&QUOTED_FIRST, t)
+        && let Some(q) = c.name("q")
+        && !q.as_str().trim().is_empty()
+    {
+        return q.as_str().trim().to_string();
+    }
     let t = match caps(&ARGUMENT_NOUN, t) {
         Some(c) => c.name("x").map_or(t, |m| m.as_str()),
         None => t,

@@ -732,7 +732,7 @@ pub(crate) fn asks_about_the_topic(s: &str) -> bool {
 
 static ABOUT_THE_TOPIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:explained|explanation|eli5|for\s+(?:dummies|beginners|kids|a\s+child)|in\s+(?:simple|plain|layman'?s)\s+(?:terms|words|english)|not\s+(?:updating|updated|working|showing|shown|loading|compiling|rendering|appearing|displaying)|doesn'?t|does\s+not|won'?t|isn'?t|aren'?t|fails?\s+to|(?:after|when|whenever|because|once)\s+(?:i|we|it)\b)",
+        r"\b(?:explained|explanation|eli5|for\s+(?:dummies|beginners|kids|a\s+child)|in\s+(?:simple|plain|layman'?s)\s+(?:terms|words|english)|not\s+(?:updating|updated|working|showing|shown|loading|compiling|rendering|appearing|displaying)|doesn'?t|does\s+not|won'?t|isn'?t|aren'?t|fails?\s+to|(?:after|when|whenever|because|once)\s+(?:i|we|it)\b|[:;]\s*how\s+(?:to|do|can|should)\b)",
     )
 });
 
@@ -808,7 +808,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1931,6 +1931,93 @@ mod tests {
         ] {
             assert_eq!(parsed(q).name(), "Search", "{q}");
         }
+    }
+
+    #[test]
+    fn requests_in_french_german_spanish_and_portuguese() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "Quels articles pointent vers « Apiculture » ?",
+                Intent::Links {
+                    title_or_path: t("Apiculture"),
+                },
+            ),
+            (
+                "Zeig mir den Abschnitt „Geschichte“ im Artikel „Imkerei“.",
+                Intent::Section {
+                    title_or_path: t("Imkerei"),
+                    section: t("Geschichte"),
+                },
+            ),
+            (
+                "Artículos relacionados con «Campo de refugiados»",
+                Intent::Related {
+                    title_or_path: t("Campo de refugiados"),
+                },
+            ),
+            (
+                "Vorschläge für Titel, die mit „Feuerw“ beginnen",
+                Intent::Suggest {
+                    prefix: t("Feuerw"),
+                },
+            ),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent, want, "{q}");
+        }
+        for (q, name) in [
+            (
+                "quelles archives ZIM sont disponibles sur le serveur ?",
+                "ListArchives",
+            ),
+            ("Welche Archive hast du geladen?", "ListArchives"),
+            ("Statut du serveur ?", "Health"),
+            (
+                "Estrutura do artigo «Amazônia»: títulos e âncoras das seções",
+                "Structure",
+            ),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), name, "{q}");
+        }
+        // A search keeps its words as written.
+        assert_eq!(
+            crate::parse("Abschnitt 3 des Grundgesetzes Bedeutung", &[]).intent,
+            Intent::Search {
+                query: t("Abschnitt 3 des Grundgesetzes Bedeutung"),
+                all_archives: false
+            }
+        );
+    }
+
+    #[test]
+    fn abbreviations_libraries_and_how_questions_after_a_label() {
+        let t = |x: &str| x.to_string();
+        assert_eq!(
+            parsed("outline w/ section anchors: 'Fire triangle'"),
+            Intent::Structure {
+                title_or_path: t("Fire triangle")
+            }
+        );
+        assert_eq!(
+            parsed("LaTeX: how to change the depth of the table of contents").name(),
+            "Search"
+        );
+        assert_eq!(
+            parsed("prefix completion 'smoke', 10 suggestions"),
+            Intent::Suggest { prefix: t("smoke") }
+        );
+        assert_eq!(
+            parsed("which libraries are on this box? need to know if there's a medical one before the first-aid class").name(),
+            "ListArchives"
+        );
+        assert_eq!(
+            parsed("what kind of pages does the survival library contain? show a handful").name(),
+            "Browse"
+        );
+        assert_eq!(
+            parsed("which books are on the shelf of the town library").name(),
+            "Search"
+        );
     }
 
     #[test]
