@@ -240,12 +240,12 @@ pub fn parse(query: &str, archives: &[ArchiveName]) -> ParsedIntent {
     parse_with(query, archives, Some(learned::builtin()))
 }
 
-/// Trains the built-in learned classifier now, if it is not trained yet (once per process;
-/// about 20 ms in an optimised build, on one core). [`parse`] trains it at first use
-/// otherwise, so the first request that falls back to a search pays for it; a server calls
-/// this on a background thread at start-up instead (`std::thread::spawn(zim_intent::warm_up)`).
-/// Once trained, a call costs a check of a flag. Concurrent calls and parses wait for the one
-/// training.
+/// Trains the built-in learned classifier and compiles the rules' patterns now, if that is not
+/// done yet (once per process; tens of milliseconds in an optimised build, on one core).
+/// [`parse`] does both at first use otherwise, so the first request pays for them; a server
+/// calls this on a background thread at start-up instead
+/// (`std::thread::spawn(zim_intent::warm_up)`). Once done, a call costs two flag checks.
+/// Concurrent calls and parses wait for the one training.
 pub fn warm_up() {
     let _ = learned::builtin();
     // The rules' patterns compile at their first use (tens of milliseconds in all): requests

@@ -66,7 +66,7 @@ fn outside_quotes<'a>(ctx: &Context, text: &'a str) -> Context<'a> {
 /// the question.
 static SCOPE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:in|from|using|within|inside)\s*(?:\w[\w.-]*\.zim|(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|wiki|docs|documentation))?|\w[\w.-]*\.zim)\s*[:,—–]\s+(?P<rest>\S.*)$",
+        r"^(?:(?:in|from|using|within|inside)\s*(?:\w[\w.-]*\.zim)?|\w[\w.-]*\.zim)\s*[:,—–]\s+(?P<rest>\S.*)$",
     )
 });
 

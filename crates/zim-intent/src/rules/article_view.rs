@@ -575,7 +575,7 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
 }
 
 /// A question opener, "what" included (`is_question` leaves "what" to the question rules).
-fn starts_like_question(s: &str) -> bool {
+pub(super) fn starts_like_question(s: &str) -> bool {
     is_question(s) || is_match(&WHAT_OPENER, s)
 }
 

@@ -461,8 +461,6 @@ static LINKS_PASSIVE: Pattern = LazyLock::new(|| {
     )
 });
 
-static WH_START: Pattern = LazyLock::new(|| rx(r"^(?:what|which|what's|whats)\b"));
-
 /// MediaWiki's own words for inbound links: "what links to X", "what links here: X". The
 /// subject must be a name or an article ("what links to download ubuntu" is a search).
 static WHAT_LINKS_HERE: Pattern = LazyLock::new(|| {
@@ -531,10 +529,8 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
                 .find(|s| !s.is_empty())
                 .unwrap_or(ctx.text);
             if !asks
-                || is_question(ctx.text)
-                || is_match(&WH_START, ctx.text)
-                || is_question(last_sentence)
-                || is_match(&WH_START, last_sentence)
+                || super::article_view::starts_like_question(ctx.text)
+                || super::article_view::starts_like_question(last_sentence)
             {
                 return None;
             }

@@ -181,11 +181,12 @@ pub(crate) fn strip_speaker_label(s: &str) -> &str {
     s
 }
 
-/// "git docs: ...", "in the stackexchange zim: ...": where to look, before the request (the
-/// archive itself is matched on the whole request).
+/// "git docs: ...", "in the stackexchange zim, ...": where to look, before the request (the
+/// archive itself is matched on the whole request). Set aside here for every rule and for the
+/// search's words alike.
 static PLACE_LABEL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:in|from|using)\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|docs|documentation|wiki)\s*:\s+",
+        r"^(?:(?:in|from|using|within|inside)\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:zim|archive|docs|documentation|wiki)\s*[:,—–]\s+",
     )
 });
 

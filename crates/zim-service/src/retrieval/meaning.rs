@@ -67,16 +67,7 @@ pub fn rerank(
     };
     let likeness: Vec<Option<f32>> = head
         .iter()
-        .map(|candidate| {
-            let index = candidate.entry_index.or_else(|| {
-                open.archive
-                    .entry_by_path(&candidate.path)
-                    .ok()
-                    .flatten()
-                    .map(|e| e.index())
-            })?;
-            vectors.similarity(query, index)
-        })
+        .map(|candidate| vectors.similarity(query, super::entry_index_of(open, candidate)?))
         .collect();
     let known: Vec<f64> = likeness.iter().flatten().map(|c| f64::from(*c)).collect();
     if known.is_empty() {

@@ -707,16 +707,7 @@ fn rerank_by_leads(
     let slots: Vec<(usize, u32)> = head
         .iter()
         .enumerate()
-        .filter_map(|(slot, candidate)| {
-            let index = candidate.entry_index.or_else(|| {
-                open.archive
-                    .entry_by_path(&candidate.path)
-                    .ok()
-                    .flatten()
-                    .map(|e| e.index())
-            })?;
-            Some((slot, index))
-        })
+        .filter_map(|(slot, candidate)| Some((slot, entry_index_of(open, candidate)?)))
         .collect();
     let indices: Vec<u32> = slots.iter().map(|(_, i)| *i).collect();
     let leads = lead::leads_of(open, &indices, cache);
@@ -758,6 +749,17 @@ fn rerank_by_anchors(
         }
     }
     head.sort_by(|a, b| b.score.total_cmp(&a.score));
+}
+
+/// A candidate's entry index: the one its list gave, or its path's.
+fn entry_index_of(open: &OpenArchive, candidate: &Ranked) -> Option<u32> {
+    candidate.entry_index.or_else(|| {
+        open.archive
+            .entry_by_path(&candidate.path)
+            .ok()
+            .flatten()
+            .map(|e| e.index())
+    })
 }
 
 /// A candidate's page as text (HTML pages only, at most [`MAX_PAGE_BYTES`]).
