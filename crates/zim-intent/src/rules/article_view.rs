@@ -329,11 +329,17 @@ fn part_said(text: &str) -> Option<RuleHit> {
     let t = title_of(&raw_title)?;
     let sec = title_of(&raw_section)?;
     let conf = subject_confidence(0.88, &t);
+    part_view(t, sec, conf, "section: what the Y of X says")
+}
+
+/// The view of part `sec` of article `t`: its summary when the part is the lead ("the intro
+/// paragraph of X" names no section "intro"), else the section.
+fn part_view(t: String, sec: String, conf: f32, rule: &'static str) -> Option<RuleHit> {
     if is_match(&LEAD_SECTION, &sec) {
         return hit(
             Intent::Summary { title_or_path: t },
             conf,
-            "summary: what the lead of X says",
+            "summary: lead section requested",
         );
     }
     hit(
@@ -342,7 +348,7 @@ fn part_said(text: &str) -> Option<RuleHit> {
             section: sec,
         },
         conf,
-        "section: what the Y of X says",
+        rule,
     )
 }
 
@@ -482,22 +488,7 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         }
         if let (Some(sec), Some(t)) = (title_of(&raw_section), title_of(&raw_title)) {
             let conf = subject_confidence(0.9, &t);
-            // "the intro paragraph of X" is the summary view, not a section named "intro".
-            if is_match(&LEAD_SECTION, &sec) {
-                return hit(
-                    Intent::Summary { title_or_path: t },
-                    conf,
-                    "summary: lead section requested",
-                );
-            }
-            return hit(
-                Intent::Section {
-                    title_or_path: t,
-                    section: sec,
-                },
-                conf,
-                rule,
-            );
+            return part_view(t, sec, conf, rule);
         }
     }
     None
