@@ -9,7 +9,9 @@ use crate::registry::OpenArchive;
 const VECTOR_HITS: usize = 30;
 
 /// The pages whose embeddings are nearest the request's, when the archive's index has page
-/// embeddings and the model stage has their model.
+/// embeddings and the model stage has their model. Short requests too: `min_query_tokens`
+/// gates the rerank ([`rerank`]), as it gates openzim-mcp's reranker, not this source (with
+/// it gated as well, the same hit@3; BENCHMARKS.md).
 pub fn vector_candidates(
     open: &OpenArchive,
     index: &zim_index::KnowledgeIndex,
@@ -17,9 +19,6 @@ pub fn vector_candidates(
     request: &str,
 ) -> Option<(crate::backend::CandidateList, Vec<f32>)> {
     let vectors = index.vectors.as_ref()?;
-    if !stage.wants(request) {
-        return None;
-    }
     let embedder = stage.embedder(vectors.model_id())?;
     let query = embedder
         .embed(&[stage.query_text(request)])

@@ -418,7 +418,9 @@ fn rank_archive(
             && let Some((list, query)) = meaning::vector_candidates(open, index, stage, request)
         {
             lists.push(list);
-            meaning = Some(query);
+            if stage.wants(request) {
+                meaning = Some(query);
+            }
         }
     }
     for list in &lists {
@@ -449,11 +451,15 @@ fn rank_archive(
     if let (Some(query), Some(vectors)) =
         (&meaning, index.as_ref().and_then(|i| i.vectors.as_ref()))
     {
-        meaning::rerank(open, &mut ranked, vectors, query, LEAD_RERANK_DEPTH);
+        // Every candidate: a cosine is a dot product of two vectors in memory, and a page
+        // the lexical lists rank low but the embeddings find is what this stage is for.
+        let all = ranked.len();
+        meaning::rerank(open, &mut ranked, vectors, query, all);
     }
     if let Some(index) = &index {
         local_links::rerank(&mut ranked, LEAD_RERANK_DEPTH, &index.graph);
     }
+    rerank_by_section_anchors(&mut ranked, &section_anchors, analysis, &facts);
     rerank_by_anchors(open, &mut ranked, analysis, &facts);
     // A page found through one of its sections is cited at that section.
     for page in &mut ranked {
@@ -743,12 +749,49 @@ fn rerank_by_anchors(
             continue;
         };
         let ids = element_ids(&html);
-        if let Some((share, id)) = rank::anchor_match(&ids, analysis, facts) {
-            candidate.score += rank::W_ANCHOR * share;
+        // A page already lifted by its section's anchor gains only what a better id adds.
+        let had = candidate
+            .anchor
+            .as_deref()
+            .and_then(|a| rank::anchor_match(&[a], analysis, facts))
+            .map_or(0.0, |(share, _)| share);
+        if let Some((share, id)) = rank::anchor_match(&ids, analysis, facts)
+            && share > had
+        {
+            candidate.score += rank::W_ANCHOR * (share - had);
             candidate.anchor = Some(id.to_owned());
         }
     }
     head.sort_by(|a, b| b.score.total_cmp(&a.score));
+}
+
+/// Pages whose best section in the knowledge index has an anchor that names the request
+/// gain as a named element id gains them in [`rerank_by_anchors`], at any depth: the
+/// section's anchor comes with its hit, no page is read ("Reading and Writing Files" in the
+/// Input and Output tutorial, for "read and write files").
+fn rerank_by_section_anchors(
+    ranked: &mut [Ranked],
+    section_anchors: &HashMap<String, String>,
+    analysis: &Analysis,
+    facts: &PageFacts<'_>,
+) {
+    if section_anchors.is_empty() {
+        return;
+    }
+    let mut moved = false;
+    for page in ranked.iter_mut() {
+        if let Some(anchor) = section_anchors.get(&page.path)
+            && let Some((share, id)) = rank::anchor_match(&[anchor.as_str()], analysis, facts)
+        {
+            page.score +=
+                (rank::W_ANCHOR * share).max(rank::W_COVERAGE * (share - page.title_coverage));
+            page.anchor = Some(id.to_owned());
+            moved = true;
+        }
+    }
+    if moved {
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
 }
 
 /// A candidate's entry index: the one its list gave, or its path's.
@@ -945,6 +988,49 @@ mod tests {
         assert!(!is_variant_of("book/ch01.html", "book/es/ch01.html"));
         assert!(!is_variant_of("es/ch01.html", "ch01.html"));
         assert!(!is_variant_of("book/es/ch02.html", "book/ch01.html"));
+    }
+
+    #[test]
+    fn a_section_whose_anchor_names_the_request_lifts_its_page_from_any_depth() {
+        let page = |path: &str, score: f64| Ranked {
+            path: path.to_owned(),
+            title: path.to_owned(),
+            entry_index: None,
+            score,
+            sources: Vec::new(),
+            title_coverage: 0.0,
+            anchor: None,
+            title_forms: Vec::new(),
+        };
+        let mut ranked: Vec<Ranked> = (0..40)
+            .map(|i| page(&format!("library/p{i}.html"), 3.0 - f64::from(i) * 0.01))
+            .collect();
+        ranked.push(page("tutorial/inputoutput.html", 2.0));
+        let anchors: HashMap<String, String> = [
+            (
+                "tutorial/inputoutput.html".to_owned(),
+                "reading-and-writing-files".to_owned(),
+            ),
+            ("library/p1.html".to_owned(), "module-contents".to_owned()),
+        ]
+        .into();
+        let weights = HashMap::new();
+        let facts = PageFacts {
+            language: Some("en"),
+            stemmer: None,
+            word_weights: &weights,
+            exists: &|_| false,
+        };
+        let analysis = request_analysis("reading and writing files");
+        rerank_by_section_anchors(&mut ranked, &anchors, &analysis, &facts);
+        assert_eq!(ranked[0].path, "tutorial/inputoutput.html");
+        assert_eq!(
+            ranked[0].anchor.as_deref(),
+            Some("reading-and-writing-files")
+        );
+        // An anchor that does not name the request changes nothing.
+        let p1 = ranked.iter().find(|r| r.path == "library/p1.html");
+        assert!(p1.is_some_and(|r| r.anchor.is_none() && (r.score - 2.99).abs() < 1e-9));
     }
 
     #[test]

@@ -23,7 +23,7 @@ const TITLE_SEPARATORS: &[&str] = &[" — ", " – ", " - ", " | ", " :: "];
 const SITE_SUFFIX_SHARE: f64 = 0.2;
 
 // How much each signal weighs, on the scale of the fused rank (0..1).
-const W_COVERAGE: f64 = 1.5;
+pub const W_COVERAGE: f64 = 1.5;
 /// A lead word counts when it is the request's word or shares its stem (not a mere prefix:
 /// in running text "set" and "settings" are different words).
 const LEAD_MIN_LIKENESS: f64 = 0.6;
@@ -79,6 +79,17 @@ pub struct PageFacts<'a> {
     pub word_weights: &'a HashMap<String, f64>,
     /// Whether a path exists in the archive (translation check).
     pub exists: &'a dyn Fn(&str) -> bool,
+}
+
+/// How much the lists' agreement counts against the title priors when the knowledge index's
+/// sections and embeddings are among the lists: two more kinds of evidence make a page
+/// that most lists rank first likelier the answer than one whose title holds a request
+/// word (measured 1.0 to 2.0: 1.5-1.75 best with the index, 1.0 best without; BENCHMARKS.md).
+const W_FUSED_WITH_INDEX: f64 = 1.5;
+
+/// The lists that come from an archive's knowledge index.
+fn is_knowledge_source(source: CandidateSource) -> bool {
+    matches!(source, CandidateSource::Sections | CandidateSource::Vectors)
 }
 
 fn weight(source: CandidateSource) -> f64 {
@@ -260,13 +271,18 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
         features.push((fused, rest));
     }
     let best_fused = features.iter().map(|f| f.0).fold(0.0_f64, f64::max);
+    let consensus = if lists.iter().any(|l| is_knowledge_source(l.source)) {
+        W_FUSED_WITH_INDEX
+    } else {
+        1.0
+    };
     for (r, (fused, rest)) in order.iter_mut().zip(features) {
         let fused = if best_fused > 0.0 {
             fused / best_fused
         } else {
             0.0
         };
-        r.score = fused + rest;
+        r.score = consensus * fused + rest;
     }
     order.sort_by(|a, b| b.score.total_cmp(&a.score));
     order
@@ -673,6 +689,49 @@ mod tests {
             [CandidateSource::AnyWords, CandidateSource::TitleWords]
         );
         assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn agreement_counts_more_when_the_knowledge_index_takes_part() {
+        // The lexical lists rank the chapter first; one title holds a request word.
+        let chapter = (
+            "book/ch21-02.html",
+            "From Single-Threaded to Multithreaded Server",
+        );
+        let thread = ("std/thread/struct.Thread.html", "Thread in std::thread");
+        let other = ("misc/other.html", "Other");
+        let lexical = || {
+            vec![
+                list(CandidateSource::AllWords, &[chapter, thread]),
+                list(CandidateSource::AnyWords, &[chapter, thread]),
+                list(CandidateSource::Compound, &[chapter]),
+                list(CandidateSource::TitleWords, &[thread]),
+            ]
+        };
+        let analysis = analyze("create a thread pool");
+        let lead = |lists: &[CandidateList]| {
+            let ranked = fuse(lists, &analysis, &facts(&|_| false));
+            let score = |path: &str| {
+                ranked
+                    .iter()
+                    .find(|r| r.path == path)
+                    .map(|r| r.score)
+                    .unwrap_or_default()
+            };
+            score(chapter.0) - score(thread.0)
+        };
+        // The index's lists name neither page: what changes is how much the lexical lists'
+        // agreement weighs against the thread page's title.
+        let mut with = lexical();
+        with.push(list(CandidateSource::Sections, &[other]));
+        with.push(list(CandidateSource::Vectors, &[other]));
+        let (with, without) = (lead(&with), lead(&lexical()));
+        assert!(
+            with > without + 0.1,
+            "with the index {with}, without {without}"
+        );
+        assert!(is_knowledge_source(CandidateSource::Vectors));
+        assert!(!is_knowledge_source(CandidateSource::Compound));
     }
 
     #[test]
