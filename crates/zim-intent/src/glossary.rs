@@ -1,8 +1,11 @@
-//! Requests in the other languages Kiwix publishes most (French, German, Spanish, Portuguese):
-//! their command words written as the English ones the rules read ("Quels articles pointent
-//! vers « X » ?" -> "which articles link to "X" ?"). Only command phrasing is rewritten, and only
-//! words that are not English; a topic in another language stays as written, and a request
-//! with none of these phrases is returned unchanged.
+//! Requests in the other languages Kiwix publishes most (French, German, Spanish, Portuguese,
+//! Italian, Dutch, Polish): their command words written as the English ones the rules read
+//! ("Quels articles pointent vers « X » ?" -> "which articles link to "X" ?", "Sezione 'Biografia'
+//! dell'articolo su Giuseppe Verdi" -> "section 'Biografia' of the article on Giuseppe Verdi").
+//! Only command phrasing is rewritten (the verbs, the nouns for an article, a section, the
+//! archive, the server and their determiners), and only words that are not English; a topic in
+//! another language stays as written, and a request with none of these phrases is returned
+//! unchanged.
 
 use std::sync::LazyLock;
 
@@ -27,6 +30,18 @@ const PHRASES: &[(&str, &str)] = &[
         r"sugest[õo]es\s+de\s+t[íi]tulos\s+(?:come[çc]ando|que\s+come[çc]am)\s+(?:com|por)",
         "suggest titles starting with",
     ),
+    (
+        r"suggerimenti\s+(?:di|per)\s+titoli\s+che\s+(?:iniziano|cominciano)\s+(?:con|per)",
+        "suggest titles starting with",
+    ),
+    (
+        r"suggesties\s+voor\s+titels\s+die\s+(?:beginnen|starten)\s+met",
+        "suggest titles starting with",
+    ),
+    (
+        r"podpowiedzi\s+(?:dla\s+)?tytułów\s+zaczynających\s+się\s+(?:od|na)",
+        "suggest titles starting with",
+    ),
     // Title lookups.
     (
         r"gibt\s+es\s+einen\s+eintrag\s+mit\s+(?:genau\s+)?dem\s+titel",
@@ -42,6 +57,18 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (
         r"existe\s+uma\s+entrada\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
+        "is there an entry titled",
+    ),
+    (
+        r"c'[èe]\s+una\s+voce\s+(?:intitolata|con\s+(?:il\s+)?titolo(?:\s+esatto)?)",
+        "is there an entry titled",
+    ),
+    (
+        r"is\s+er\s+een\s+(?:artikel|pagina|item)\s+met\s+(?:de\s+)?(?:exacte\s+)?titel",
+        "is there an entry titled",
+    ),
+    (
+        r"czy\s+(?:jest|istnieje)\s+(?:wpis|artykuł|hasło)\s+(?:o\s+tytule|zatytułowany)",
         "is there an entry titled",
     ),
     // Links and related pages.
@@ -61,10 +88,65 @@ const PHRASES: &[(&str, &str)] = &[
         r"quais\s+(?:artigos|p[áa]ginas)\s+apontam\s+para",
         "which articles link to",
     ),
+    (
+        r"quali\s+(?:articoli|pagine)\s+(?:rimandano|puntano|linkano)\s+a",
+        "which articles link to",
+    ),
+    (
+        r"welke\s+(?:artikelen|pagina's)\s+(?:linken|verwijzen)\s+naar",
+        "which articles link to",
+    ),
+    (
+        r"jakie\s+(?:artykuły|strony)\s+(?:linkują|odsyłają)\s+do",
+        "which articles link to",
+    ),
+    // Which links an article holds, asked with its verb after them ("quels liens sortants
+    // contient l'article X ?"): the outgoing links of X.
+    (
+        r"(?:quels|quelles)\s+(?:sont\s+les\s+)?liens(?:\s+sortants)?\s+(?:contient|a|comporte|poss[èe]de)",
+        "outgoing links of",
+    ),
+    (
+        r"welche\s+(?:ausgehenden\s+)?links\s+(?:hat|enth[äa]lt)",
+        "outgoing links of",
+    ),
+    (
+        r"qu[ée]\s+enlaces(?:\s+salientes)?\s+(?:tiene|contiene)",
+        "outgoing links of",
+    ),
+    (
+        r"quais\s+(?:s[ãa]o\s+os\s+)?links(?:\s+de\s+sa[íi]da)?\s+(?:tem|cont[ée]m)",
+        "outgoing links of",
+    ),
+    (
+        r"quali\s+link(?:\s+in\s+uscita)?\s+(?:ha|contiene)",
+        "outgoing links of",
+    ),
+    (
+        r"welke\s+(?:uitgaande\s+)?links\s+(?:heeft|bevat)",
+        "outgoing links of",
+    ),
+    (
+        r"jakie\s+linki(?:\s+wychodzące)?\s+(?:ma|zawiera)",
+        "outgoing links of",
+    ),
+    (
+        r"liens\s+sortants|ausgehende[n]?\s+links|enlaces\s+salientes|links\s+de\s+sa[íi]da|link\s+in\s+uscita|uitgaande\s+links|linki\s+wychodzące",
+        "outgoing links",
+    ),
     (r"articles\s+li[ée]s\s+[àa]", "articles related to"),
     (r"verwandte\s+artikel\s+(?:zu|von)", "articles related to"),
     (r"art[íi]culos\s+relacionados\s+con", "articles related to"),
     (r"artigos\s+relacionados\s+(?:com|a)", "articles related to"),
+    (r"articoli\s+correlati\s+(?:a|con)", "articles related to"),
+    (
+        r"gerelateerde\s+artikelen\s+(?:over|voor|bij|aan)",
+        "articles related to",
+    ),
+    (
+        r"powiązane\s+artykuły\s+(?:z|do|dla)",
+        "articles related to",
+    ),
     // The archives.
     (
         r"(?:quelles|quels)\s+(?:archives|fichiers)(?:\s+zim)?\s+sont\s+disponibles",
@@ -86,15 +168,63 @@ const PHRASES: &[(&str, &str)] = &[
         r"quais\s+arquivos(?:\s+zim)?\s+(?:h[áa]|est[ãa]o\s+dispon[íi]veis)",
         "which zim archives are available",
     ),
-    // Views of an article.
+    (
+        r"quali\s+(?:archivi|file)(?:\s+zim)?\s+(?:sono\s+disponibili|ci\s+sono)",
+        "which zim archives are available",
+    ),
+    (
+        r"welke\s+(?:archieven|zim-bestanden|bestanden)(?:\s+zim)?\s+(?:zijn\s+(?:er\s+)?beschikbaar|zijn\s+er)",
+        "which zim archives are available",
+    ),
+    (
+        r"jakie\s+(?:archiwa|pliki)(?:\s+zim)?\s+(?:są\s+dostępne|są\s+załadowane|są)",
+        "which zim archives are available",
+    ),
+    // The archives' files, and the server, wherever they stand in the sentence ("welche
+    // ZIM-Dateien sind auf dem Server verfügbar?").
+    (
+        r"zim-?dateien|fichiers\s+zim|archivos\s+zim|arquivos\s+zim|file\s+zim|archivi\s+zim|zim-?bestanden|pliki\s+zim",
+        "zim files",
+    ),
+    (
+        r"auf\s+dem\s+server|sur\s+le\s+serveur|en\s+el\s+servidor|no\s+servidor|sul\s+server|op\s+de\s+server|na\s+serwerze",
+        "on the server",
+    ),
+    // Views of an article. The whole article, with its determiners ("el artículo completo
+    // sobre la Revolución Mexicana"), before the nouns alone.
+    (
+        r"(?:el\s+)?art[íi]culo\s+completo\s+(?:sobre|de)(?:\s+(?:el|la|los|las))?|(?:l')?article\s+complet\s+(?:sur|de)(?:\s+(?:la|le|les))?|(?:den\s+)?(?:ganzen|vollst[äa]ndigen)\s+artikel\s+(?:über|zu)(?:\s+(?:die|den|das|der|dem))?|(?:o\s+)?artigo\s+completo\s+sobre(?:\s+(?:o|a|os|as))?|(?:l'|il\s+)?articolo\s+completo\s+(?:su|sul|sulla|sullo|di)|(?:het\s+)?volledige\s+artikel\s+over|(?:cały|pełny)\s+artykuł\s+o",
+        "the full article on",
+    ),
+    (
+        r"(?:eine\s+)?kurze\s+zusammenfassung|(?:un\s+)?breve\s+riassunto|(?:een\s+)?korte\s+samenvatting|(?:un\s+)?bref\s+r[ée]sum[ée]|(?:un\s+)?breve\s+resumen|(?:um\s+)?breve\s+resumo|krótkie\s+streszczenie",
+        "a short summary",
+    ),
+    (
+        r"zusammenfassung|riassunto|samenvatting|streszczenie|podsumowanie|resumo",
+        "summary",
+    ),
     (r"zeig(?:e)?\s+mir", "show me"),
     (r"montre(?:-moi|z-moi)?", "show me"),
     (r"mu[ée]strame", "show me"),
     (r"mostre(?:-me)?", "show me"),
+    (r"mostrami|fammi\s+vedere", "show me"),
+    (r"toon\s+(?:me|mij)", "show me"),
+    (r"poka[żz](?:\s+mi)?", "show me"),
+    // An imperative first, before what it shows ("Muestra el artículo ...": "muestra de
+    // orina" is a sample).
+    (
+        r"^(?:muestra|mostra)\s+(the|el|la|los|las|il|lo|gli|le|un|una|l')",
+        "show $1",
+    ),
+    (r"^toon\s+(the|de|het|een)", "show $1"),
     (r"im\s+artikel", "in the article"),
     (r"dans\s+l'article", "in the article"),
     (r"en\s+el\s+art[íi]culo", "in the article"),
     (r"no\s+artigo", "in the article"),
+    (r"nell'articolo", "in the article"),
+    (r"in\s+het\s+artikel", "in the article"),
+    (r"w\s+artykule", "in the article"),
     (
         r"t[íi]tulos\s+e\s+[âa]ncoras\s+das\s+se[çc][õo]es",
         "headings and section anchors",
@@ -116,6 +246,10 @@ const PHRASES: &[(&str, &str)] = &[
     (r"structure\s+de\s+l'article", "structure of the article"),
     (r"struktur\s+des\s+artikels", "structure of the article"),
     (
+        r"struttura\s+dell'articolo(?:\s+(?:su|sul|sulla|sullo))?|structuur\s+van\s+het\s+artikel(?:\s+over)?|struktura\s+artykułu(?:\s+o)?",
+        "structure of the article on",
+    ),
+    (
         r"tabla\s+de\s+contenidos?\s+del\s+art[íi]culo",
         "table of contents of the article",
     ),
@@ -127,12 +261,37 @@ const PHRASES: &[(&str, &str)] = &[
         r"[íi]ndice\s+do\s+artigo",
         "table of contents of the article",
     ),
-    (r"abschnitt", "section"),
+    (
+        r"(?:indice|sommario)\s+dell'articolo(?:\s+(?:su|sul|sulla|sullo))?|inhoudsopgave\s+van\s+het\s+artikel(?:\s+over)?|spis\s+treści\s+artykułu(?:\s+o)?",
+        "table of contents of the article on",
+    ),
+    (
+        r"abschnitt|secci[óo]n|se[çc][ãa]o|sezione|sectie|sekcj[aęi]",
+        "section",
+    ),
+    // "of the article (on)" after the views named with it above ("table des matières de
+    // l'article").
+    (
+        r"des\s+artikels\s+(?:über|zu)(?:\s+(?:die|den|das|der|dem))?|de\s+l'article\s+sur(?:\s+(?:la|le|les))?|del\s+art[íi]culo\s+sobre(?:\s+(?:el|la|los|las))?|do\s+artigo\s+sobre(?:\s+(?:o|a|os|as))?|dell'articolo\s+(?:su|sul|sulla|sullo|di)|van\s+het\s+artikel\s+over|artykułu\s+o",
+        "of the article on",
+    ),
+    (
+        r"des\s+artikels|de\s+l'article|del\s+art[íi]culo|do\s+artigo|dell'articolo|van\s+het\s+artikel|artykułu",
+        "of the article",
+    ),
+    // The article itself, by its determiner and noun ("l'article Marseille").
+    (
+        r"l'article|(?:der|den|das)\s+artikel|el\s+art[íi]culo|o\s+artigo|l'articolo|het\s+artikel|artykuł",
+        "the article",
+    ),
     // The archive as a whole.
     (r"page\s+d'accueil", "main page"),
+    (r"pagina\s+principale", "main page"),
+    (r"hoofdpagina|startpagina", "main page"),
+    (r"strona\s+główna|stron[ęe]\s+główną", "main page"),
     (r"p[áa]gina\s+(?:principal|inicial)", "main page"),
     (
-        r"m[ée]tadonn[ée]es|metadaten|metadatos|metadados",
+        r"m[ée]tadonn[ée]es|metadaten|metadatos|metadados|metadati|metagegevens|metadane",
         "metadata",
     ),
     (r"statut\s+du\s+serveur", "server status"),
@@ -142,36 +301,104 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (r"serverstatus|status\s+des\s+servers", "server status"),
     (
-        r"p[áa]gina\s+por\s+p[áa]gina|page\s+par\s+page|seite\s+f[üu]r\s+seite",
+        r"stato\s+del\s+server|status\s+van\s+de\s+server|(?:stan|status)\s+serwera",
+        "server status",
+    ),
+    // Whether the server works, asked of it first ("¿el servidor funciona correctamente?",
+    // "funktioniert der Server?"); "cómo saber si el servidor funciona ..." asks how.
+    (
+        r"^(?:czy\s+)?(?:(?:el|o)\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)\s+(?:est[áa]\s+)?(?:funciona(?:ndo)?|fonctionne(?:-t-il)?|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?",
+        "is the server working correctly",
+    ),
+    (
+        r"^(?:czy\s+)?(?:funciona|fonctionne|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?\s+(?:el\s+servidor|o\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?",
+        "is the server working correctly",
+    ),
+    (
+        r"p[áa]gina\s+por\s+p[áa]gina|page\s+par\s+page|seite\s+f[üu]r\s+seite|pagina\s+per\s+pagina|pagina\s+voor\s+pagina|strona\s+po\s+stronie",
         "page by page",
     ),
     (
-        r"recorrer\s+todas\s+las\s+entradas|percorrer\s+todas\s+as\s+entradas|parcourir\s+toutes\s+les\s+entr[ée]es|alle\s+eintr[äa]ge\s+durchgehen",
+        r"recorrer\s+todas\s+las\s+entradas|percorrer\s+todas\s+as\s+entradas|parcourir\s+toutes\s+les\s+entr[ée]es|alle\s+eintr[äa]ge\s+durchgehen|(?:scorri|percorri)\s+tutte\s+le\s+voci|(?:doorloop|loop\s+door)\s+alle\s+(?:items|artikelen|ingangen)|przejdź\s+przez\s+wszystkie\s+wpisy",
         "walk through all entries",
     ),
+    (r"przejdź\s+przez", "go through"),
     (
-        r"parcourir\s+quelques\s+entr[ée]es|einige\s+eintr[äa]ge\s+durchbl[äa]ttern|hojear\s+algunas\s+entradas|ver\s+algumas\s+entradas",
+        r"wszystkie\s+wpisy|tutte\s+le\s+voci|alle\s+(?:items|ingangen)",
+        "all entries",
+    ),
+    // A namespace, and how many entries at a time ("w przestrzeni nazw A, po 200 naraz").
+    // A namespace is named by its letter, a capital ("przestrzeń nazw w C++" is about the
+    // word: "w" is "in").
+    (
+        r"(?:dans\s+l'espace\s+de\s+noms|im\s+namensraum|en\s+el\s+espacio\s+de\s+nombres|no\s+espa[çc]o\s+de\s+nomes|nello\s+spazio\s+dei\s+nomi|in\s+de\s+naamruimte|w\s+przestrzeni\s+nazw)\s+(?-i:([A-Z]))",
+        "in namespace $1",
+    ),
+    (
+        r"(?:espace\s+de\s+noms|namensraum|espacio\s+de\s+nombres|espa[çc]o\s+de\s+nomes|spazio\s+dei\s+nomi|naamruimte|przestrze[ńn]\s+nazw)\s+(?-i:([A-Z]))",
+        "namespace $1",
+    ),
+    (
+        r"po\s+(\d+)\s+(?:naraz|na\s+raz)|(\d+)\s+(?:à\s+la\s+fois|auf\s+einmal|a\s+la\s+vez|de\s+cada\s+vez|alla\s+volta|tegelijk)",
+        "$1$2 at a time",
+    ),
+    (
+        r"parcourir\s+quelques\s+entr[ée]es|einige\s+eintr[äa]ge\s+durchbl[äa]ttern|hojear\s+algunas\s+entradas|ver\s+algumas\s+entradas|sfoglia\s+alcune\s+voci|blader\s+door\s+een\s+paar\s+(?:items|artikelen)|przejrzyj\s+kilka\s+wpisów",
         "browse a few entries",
     ),
     (
-        r"juste\s+un\s+aper[çc]u|nur\s+ein\s+[üu]berblick|solo\s+un\s+vistazo|s[óo]\s+uma\s+amostra",
+        r"quelques\s+articles\s+(?:au\s+hasard|al[ée]atoires)|(?:ein\s+paar|einige)\s+zuf[äa]llige\s+artikel|algunos\s+art[íi]culos\s+(?:al\s+azar|aleatorios)|alguns\s+artigos\s+aleat[óo]rios|alcuni\s+articoli\s+(?:a\s+caso|casuali)|een\s+paar\s+willekeurige\s+artikelen|kilka\s+losowych\s+artykułów",
+        "a few random articles",
+    ),
+    (
+        r"juste\s+un\s+aper[çc]u|nur\s+ein\s+[üu]berblick|solo\s+un\s+vistazo|s[óo]\s+uma\s+amostra|solo\s+un\s+assaggio|alleen\s+een\s+voorproefje|tylko\s+próbka",
         "just a sample",
     ),
     (
-        r"de\s+l'archive|del\s+archivo|do\s+arquivo|des\s+archivs",
+        r"de\s+l'archive|del\s+archivo|do\s+arquivo|des\s+archivs|dell'archivio|van\s+het\s+archief",
         "of the archive",
     ),
+    (
+        r"uit\s+het\s+archief|dall'archivio|z\s+archiwum|aus\s+dem\s+archiv",
+        "from the archive",
+    ),
+    // A German compound naming an archive ("des Wikipedia-Archivs"): its name, then the noun.
+    (r"-archivs?", " archive"),
     (r"anzeigen", "show"),
+    (
+        r"bitte|per\s+favore|por\s+favor|s'il\s+(?:te|vous)\s+pla[îi]t|alstublieft|proszę",
+        "please",
+    ),
+    // The determiner left before a view the table wrote in English ("Toon me de
+    // inhoudsopgave ...", "montre-moi la table des matières ...").
+    (
+        r"(?:de|den|der|die|das|la|le|el|il|lo|het)\s+(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|main\s+page|metadata)",
+        "the $1",
+    ),
 ];
 
 /// "... „Feuerw“ beginnen": the German verb after what a title starts with.
 static TRAILING_BEGIN: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r#"(?i)("[^"]+")\s+beginnen\b"#).ok());
 
+/// "laat een paar ... zien": the Dutch verb of showing, split around what is shown.
+static SPLIT_SHOW: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"(?i)^laat\s+(?:me\s+|mij\s+|ons\s+)?(?P<x>\S.*?)\s+zien\b(?P<rest>.*)$").ok()
+});
+
+/// One phrase of the table, compiled: its whole-word, case-insensitive pattern, its English,
+/// and the runs of letters its pattern spells out ([`letter_runs`]), one of which every match
+/// holds.
+struct Phrase {
+    re: Regex,
+    english: &'static str,
+    runs: Vec<String>,
+}
+
 /// The phrases as whole-word, case-insensitive patterns. Built from the table, so the
 /// crate's literal-pattern check (`tests/patterns.rs`) cannot read them: `every_phrase_compiles`
 /// below fails when one does not compile.
-static COMPILED: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+static COMPILED: LazyLock<Vec<Phrase>> = LazyLock::new(|| {
     PHRASES
         .iter()
         .filter_map(|(p, en)| {
@@ -179,23 +406,112 @@ static COMPILED: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
                 .case_insensitive(true)
                 .build()
                 .ok()?;
-            Some((re, *en))
+            Some(Phrase {
+                re,
+                english: en,
+                runs: letter_runs(p),
+            })
         })
         .collect()
 });
 
-/// The request with the command phrases of other languages written in English.
+/// The runs of two letters or more a pattern of the table spells out, lowercased: "zeig(?:e)?
+/// \s+mir" has "zeig" and "mir", "suggestions?" has "suggestion" (a letter made optional by a
+/// quantifier is no part of its run). Escapes (`\s`), classes (`[äa]`) and group flags end a
+/// run. Every way through a phrase's pattern spells at least one of them, so a request that
+/// holds none of them, lowercased, holds no match: most requests (English ones) are let
+/// through by a few substring searches instead of a pass of every pattern.
+fn letter_runs(pattern: &str) -> Vec<String> {
+    let mut runs: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let flush = |cur: &mut String, runs: &mut Vec<String>| {
+        if cur.chars().count() >= 2 {
+            runs.push(cur.to_lowercase());
+        }
+        cur.clear();
+    };
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                flush(&mut cur, &mut runs);
+                chars.next();
+            }
+            '[' => {
+                flush(&mut cur, &mut runs);
+                while let Some(x) = chars.next() {
+                    match x {
+                        '\\' => {
+                            chars.next();
+                        }
+                        ']' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut cur, &mut runs);
+                if chars.peek() == Some(&'?') {
+                    for x in chars.by_ref() {
+                        if x == ':' || x == ')' {
+                            break;
+                        }
+                    }
+                }
+            }
+            '?' | '*' | '{' => {
+                cur.pop();
+                flush(&mut cur, &mut runs);
+                if c == '{' {
+                    for x in chars.by_ref() {
+                        if x == '}' {
+                            break;
+                        }
+                    }
+                }
+            }
+            c if c.is_alphabetic() => cur.push(c),
+            _ => flush(&mut cur, &mut runs),
+        }
+    }
+    flush(&mut cur, &mut runs);
+    runs
+}
+
+/// The request with the command phrases of other languages written in English. An opening
+/// "¿" or "¡" stays before them, so a phrase that must come first can say so.
 pub fn english_cues(s: &str) -> String {
-    let mut out = s.to_string();
-    for (re, en) in COMPILED.iter() {
-        if re.is_match(&out) {
-            out = re.replace_all(&out, *en).into_owned();
+    rewrite(s, true)
+}
+
+/// [`english_cues`], trying only the phrases whose letter runs the request spells when
+/// `screened` (each is tried otherwise: the tests compare the two).
+fn rewrite(s: &str, screened: bool) -> String {
+    let body = s.trim_start_matches(['¿', '¡', ' ']);
+    let opening = s
+        .get(..s.len().saturating_sub(body.len()))
+        .unwrap_or_default();
+    let mut out = body.to_string();
+    let mut lower = body.to_lowercase();
+    for phrase in COMPILED.iter() {
+        if screened && !phrase.runs.iter().any(|r| lower.contains(r.as_str())) {
+            continue;
+        }
+        if phrase.re.is_match(&out) {
+            out = phrase.re.replace_all(&out, phrase.english).into_owned();
+            lower = out.to_lowercase();
         }
     }
     if let Some(re) = TRAILING_BEGIN.as_ref() {
         out = re.replace_all(&out, "$1").into_owned();
     }
-    out
+    if let Some(re) = SPLIT_SHOW.as_ref() {
+        out = re.replace(&out, "show me $x$rest").into_owned();
+    }
+    if out == body {
+        return s.to_string();
+    }
+    format!("{opening}{out}")
 }
 
 #[cfg(test)]
@@ -210,7 +526,7 @@ mod tests {
         );
         assert_eq!(
             english_cues("Zeig mir den Abschnitt \"Geschichte\" im Artikel \"Imkerei\"."),
-            "show me den section \"Geschichte\" in the article \"Imkerei\"."
+            "show me the section \"Geschichte\" in the article \"Imkerei\"."
         );
         assert_eq!(
             english_cues("Vorschläge für Titel, die mit \"Feuerw\" beginnen"),
@@ -229,5 +545,111 @@ mod tests {
     #[test]
     fn every_phrase_compiles() {
         assert_eq!(COMPILED.len(), PHRASES.len());
+    }
+
+    #[test]
+    fn italian_dutch_and_polish_command_phrases_and_more_of_the_others() {
+        for (s, english) in [
+            (
+                "Sezione 'Biografia' dell'articolo su Giuseppe Verdi",
+                "section 'Biografia' of the article on Giuseppe Verdi",
+            ),
+            (
+                "laat een paar willekeurige artikelen uit het archief zien",
+                "show me a few random articles from the archive",
+            ),
+            (
+                "Przejdź przez wszystkie wpisy w przestrzeni nazw A, po 200 naraz",
+                "walk through all entries in namespace A, 200 at a time",
+            ),
+            (
+                "welke uitgaande links heeft het artikel Rotterdam?",
+                "outgoing links of the article Rotterdam?",
+            ),
+            (
+                "Pokaż spis treści artykułu o Warszawie",
+                "show me table of contents of the article on Warszawie",
+            ),
+            (
+                "Toon me de inhoudsopgave van het artikel over Utrecht",
+                "show me the table of contents of the article on Utrecht",
+            ),
+            (
+                "quels liens sortants contient l'article Marseille ?",
+                "outgoing links of the article Marseille ?",
+            ),
+            (
+                "Kurze Zusammenfassung des Artikels über die Weimarer Republik, bitte",
+                "a short summary of the article on Weimarer Republik, please",
+            ),
+            (
+                "Muestra el artículo completo sobre la Revolución Mexicana",
+                "show the full article on Revolución Mexicana",
+            ),
+            (
+                "welche ZIM-Dateien sind auf dem Server verfügbar?",
+                "welche zim files sind on the server verfügbar?",
+            ),
+            // Whether the server works, asked of it first; the opening "¿" stays.
+            (
+                "¿el servidor funciona correctamente?",
+                "¿is the server working correctly?",
+            ),
+            (
+                "Funktioniert der Server richtig?",
+                "is the server working correctly?",
+            ),
+        ] {
+            assert_eq!(english_cues(s), english, "{s}");
+        }
+        // Topics in these languages stay as written: "w" is "in" after the word for a
+        // namespace, not its letter; how to tell whether a server works is a question.
+        for s in [
+            "przestrzeń nazw w C++",
+            "cómo saber si el servidor funciona correctamente en linux",
+            "el servidor de correo no funciona",
+            "muestra de orina en ayunas",
+            "come si prepara il ragù alla bolognese tradizionale",
+            "hoe werkt de hypotheekrenteaftrek in Nederland",
+            "jak obliczyć pochodną funkcji złożonej? zadanie domowe",
+        ] {
+            assert_eq!(english_cues(s), s, "{s}");
+        }
+    }
+
+    #[test]
+    fn letter_runs_of_a_pattern() {
+        assert_eq!(letter_runs(r"zeig(?:e)?\s+mir"), ["zeig", "mir"]);
+        // A letter made optional is no part of its run; classes and escapes end one.
+        assert_eq!(letter_runs(r"suggestions?"), ["suggestion"]);
+        assert_eq!(letter_runs(r"vorschl[äa]ge\s+f[üu]r"), ["vorschl", "ge"]);
+        assert_eq!(letter_runs(r"(?-i:([A-Z]))\s+naraz"), ["naraz"]);
+        assert_eq!(letter_runs(r"x{2,3}yz"), ["yz"]);
+        // Every phrase spells some run, else the screen would pass it over.
+        for (p, _) in PHRASES {
+            assert!(!letter_runs(p).is_empty(), "{p}");
+        }
+    }
+
+    #[test]
+    fn the_screen_passes_over_no_phrase_a_request_holds() {
+        let labelled = crate::learned::LABELLED_SETS
+            .iter()
+            .flat_map(|set| set.lines())
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["query"].as_str().map(str::to_string));
+        let written = [
+            "¿Qué artículos enlazan a «Zaragoza»?",
+            "Gibt es einen Eintrag mit dem Titel „Brandenburger Tor“?",
+            "mostrami la sezione 'Storia' nell'articolo Roma",
+            "Toon me de inhoudsopgave van het artikel over Utrecht",
+            "Jakie linki wychodzące ma artykuł Kraków?",
+            "MOSTRA L'ARTICOLO COMPLETO SU DANTE",
+        ]
+        .map(str::to_string);
+        for q in labelled.chain(written) {
+            let q = crate::text::normalize_input(&q);
+            assert_eq!(rewrite(&q, true), rewrite(&q, false), "{q}");
+        }
     }
 }

@@ -7,8 +7,9 @@
 //! 0. `json`: a request written as one JSON object whose operation key (`op`, `action`,
 //!    `tool`, `name`, ...) names a command in any spelling the tool-call rule knows, its other
 //!    keys the arguments (`{"op": "section", "title": "Tide", "section": "Spring and neap
-//!    tides"}`), or with a query and no operation key, is read as that call, its values
-//!    untouched by the steps below; an unknown operation or malformed JSON goes on to them.
+//!    tides"}`), or with no operation key and arguments only one call takes (a query; a
+//!    section and its title), is read as that call, its values untouched by the steps
+//!    below; an unknown operation or malformed JSON goes on to them.
 //! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
 //!    characters, rewrite chat spellings of function words ("whats", "thru", "r u"), drop
 //!    asides about the answer's form ("(2-3 sentences)"), strip politeness ("could you
@@ -23,10 +24,11 @@
 //! 5. `rules`: ordered rules, first match wins; each extracts its parameters and reports a
 //!    confidence. Below [`FALLBACK_THRESHOLD`] the parse becomes a full-text search of the
 //!    cleaned sentence with `fell_back = true`. The first rule reads agent-style tool calls
-//!    ("get_article: X", "section: X / Y", "browse: namespace=A limit=50", a bare
-//!    "list_archives"): any intent's name or tool alias in any spelling, then free or
-//!    `key=value` arguments. A pronoun subject ("related to it") takes the article the same
-//!    request named before it ("the Apollo 11 article").
+//!    ("get_article: X", "section: X / Y", "browse: namespace=A limit=50", "summary --title
+//!    X", a bare "list_archives"): any intent's name or tool alias in any spelling, then free
+//!    or `key=value` arguments or command-line flags; `key=value` arguments alone name the
+//!    call only they fit ("section=Y article=X"). A pronoun subject ("related to it") takes
+//!    the article the same request named before it ("the Apollo 11 article").
 //!
 //! Cue words count where they act, not anywhere: a view cue ("toc", "structure", "links",
 //! "summary") at the command position or at the end, with an article for subject ("outline of
@@ -46,7 +48,8 @@
 //! can you list the sections of the X article?", "the tool seems slow - is the backend OK?")
 //! routes its last part that is no statement of context ("I'm ...", "my ...") and that a
 //! rule reads confidently with an article of its own; a search or nothing there leaves the
-//! whole request to decide. Speaker labels ("agent step 2:") are no part of the request.
+//! whole request to decide. Speaker labels ("agent step 2:", "agent>") are no part of the
+//! request, nor is who the answer is for ("My students need ...").
 //!
 //! Headings and outlines of a named article are its table of contents ("list the headings in
 //! X", "outline of X": [`Intent::Toc`]); structure, layout, anchors and section sizes are
@@ -278,12 +281,15 @@ pub fn parse_with(
         return parsed;
     }
     let written = text::expand_chat(&text::normalize_input(query));
-    // A request in another language is routed by its command phrases written in English; a
-    // search keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes"
-    // is not one for "section").
+    // A request in another language is routed by its command phrases written in English, by
+    // the rules: the learned model reads the request as written (it was trained on such
+    // requests as written, and English command words among foreign topic words are no
+    // English request: "el servidor de correo no funciona" is no health check). A search
+    // keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes" is not
+    // one for "section").
     let english = glossary::english_cues(&written);
     if english != written {
-        let parsed = parse_normalized(&english, archives, classifier);
+        let parsed = parse_normalized(&english, archives, None);
         if !matches!(parsed.intent, Intent::Search { .. }) {
             return parsed;
         }

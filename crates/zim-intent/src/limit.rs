@@ -9,10 +9,10 @@ use std::sync::LazyLock;
 static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::new(|| {
     vec![
         (
-            // "with a limit of 10"; the article must be a word of its own ("namespace=A
-            // limit=50" keeps its "A").
+            // "with a limit of 10", the flag "--limit 10"; the article must be a word of its
+            // own ("namespace=A limit=50" keeps its "A").
             rx(
-                r"(?:(?:^|\s)(?:with\s+)?(?:a\s+)?|\b)limit(?:\s+(?:of|to|=))?\s*[:=]?\s*([0-9]{1,9})\b",
+                r"(?:(?:^|\s)(?:--|with\s+)?(?:a\s+)?|\b)limit(?:\s+(?:of|to|=))?\s*[:=]?\s*([0-9]{1,9})\b",
             ),
             true,
         ),
@@ -96,6 +96,11 @@ mod tests {
         assert_eq!(
             extract_limit("give me 5 suggestions"),
             (Some(5), "give me suggestions".into())
+        );
+        // A command-line flag, dashes and all.
+        assert_eq!(
+            extract_limit("browse --ns M --limit 10"),
+            (Some(10), "browse --ns M".into())
         );
     }
 

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
 /// A how-to or why question.
@@ -18,7 +18,9 @@ static HOW_WHY: Pattern = LazyLock::new(|| {
 });
 /// "the server" alone is weaker: "which archives has the server got?" is a listing.
 static SERVER_MENTION: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp)\b")
+    rx(
+        r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?)\b",
+    )
 });
 
 /// Archive-level cues ("health", "metadata", "files", "main page") are about the service
@@ -113,7 +115,7 @@ pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
 
 static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|content|sources)\b",
+        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|corpora|corpuses|content|sources)\b",
     )
 });
 /// One archive noun for all of them: "every ZIM collection currently mounted". Not when every
@@ -166,9 +168,34 @@ static ARCHIVES_TO_USE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A shell listing of the archives' files: "ls *.zim", "ls -lh /srv/zims/*.zim", "dir *.zim".
+static SHELL_LISTING: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:ls|ll|dir)(?:\s+-{1,2}[\w-]+)*\s+["']?(?:[\w./~-]*/)?\*\.zim["']?\s*$|^find\s+\S+\s+-i?name\s+["']?\*\.zim["']?\s*$"#,
+    )
+});
+
+/// How many of the archive's entries there are ("how many articles and media files does this
+/// archive hold"): a count of its contents, its metadata, not a listing of the archives.
+static CONTENT_COUNT: Pattern = LazyLock::new(|| {
+    rx(
+        r"\bhow\s+many\s+(?:articles|entries|pages|items|titles|images|pictures|media(?:\s+files)?|redirects)\b",
+    )
+});
+
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
+    if is_match(&SHELL_LISTING, ctx.text.trim()) {
+        return hit(
+            Intent::ListArchives,
+            0.85,
+            "list archives: a shell listing of the zim files",
+        );
+    }
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
+    if is_match(&CONTENT_COUNT, ctx.text) {
+        return None;
+    }
     if is_match(&ARCHIVES_TO_USE, ctx.text) {
         return hit(
             Intent::ListArchives,
@@ -238,7 +265,7 @@ static METADATA_STRONG: Pattern = LazyLock::new(|| {
 });
 static METADATA_WEAK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:created|creator|made|built|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
+        r"\b(?:created|creator|made|built|packaged|packager|compiled|produced|scraped|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
     )
 });
 /// The fields of an archive's metadata (the ZIM metadata names and their usual words).
@@ -269,7 +296,7 @@ static ARTICLE_TITLE: Pattern = LazyLock::new(|| {
 /// "this archive", "the zim": not "a file".
 static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|its|that)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|file)|archive|zim)\b",
+        r"\b(?:(?:the|this|its|that)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|file)|(?:the|this|that)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|gutenberg|stack\s?exchange|devdocs|zim|kiwix)\s+)?dump|archive|zim)\b",
     )
 });
 /// "this", "it": the archive just named, when the request names nothing else.
@@ -285,6 +312,21 @@ fn refers_to_archive(text: &str) -> bool {
                 .split_whitespace()
                 .skip(1)
                 .any(|w| w != "I" && w.chars().next().is_some_and(char::is_uppercase)))
+}
+/// A how-to or why question about doing something ("how can I make a dependency optional so
+/// it's only compiled when..."): its pronouns are its own subject's.
+static HOW_TO_TASK: Pattern =
+    LazyLock::new(|| rx(r"^(?:how\s+(?:to|do|does|did|can|could|should|would)|why)\b"));
+
+/// Whether the request refers to the archive, a pronoun counting only outside a how-to or
+/// why question ("when was it created" is the archive's date; "how can I make a dependency
+/// optional so it's only compiled when a feature is on" is no question about the archive).
+fn refers_to_archive_in_question(text: &str) -> bool {
+    if is_match(&HOW_TO_TASK, text) {
+        is_match(&ARCHIVE_REFERENCE, text)
+    } else {
+        refers_to_archive(text)
+    }
 }
 /// What is left of "tell me about the X archive" / "open the X archive" once the name is removed.
 static ABOUT_ONLY: Pattern = LazyLock::new(|| {
@@ -312,7 +354,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     if is_match(&METADATA_WEAK, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
         && !is_match(&ARTICLE_TITLE, ctx.text)
-        && (addresses_service(ctx) || refers_to_archive(ctx.text))
+        && (addresses_service(ctx) || refers_to_archive_in_question(ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
     }
@@ -465,7 +507,77 @@ mod tests {
     }
 
     #[test]
+    fn a_shell_listing_and_corpora_are_the_archives() {
+        for q in [
+            "ls *.zim",
+            "ls -lh /srv/zims/*.zim",
+            "dir *.zim",
+            "find / -name '*.zim'",
+            "enumerate available corpora",
+            "which corpora are loaded",
+        ] {
+            assert_eq!(run(q), Some(Intent::ListArchives), "{q}");
+        }
+        // Other files, and corpora as a topic.
+        for q in [
+            "ls *.txt",
+            "ls -la explained",
+            "how to list files sorted by size in linux",
+            "text corpora for sentiment analysis",
+            "list of corpora in computational linguistics",
+        ] {
+            assert_ne!(run(q), Some(Intent::ListArchives), "{q}");
+        }
+    }
+
+    #[test]
+    fn counts_and_makers_of_the_archive_are_its_metadata() {
+        for q in [
+            "how many articles and media files does this archive hold, and in what language?",
+            "how many entries does this zim have",
+            "who packaged this gutenberg dump?",
+            "who made the stackexchange dump",
+            "who packaged this zim",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent, Intent::Metadata, "{q}");
+        }
+        for q in [
+            "how many articles are in the US Constitution and how many amendments",
+            "how many articles does the GDPR have",
+            "how to restore this mysql dump",
+            "who packaged the first commercial software",
+            "who compiled the first dictionary",
+            "How can I make a dependency optional so it's only compiled when a feature is turned on?",
+            "how do I check which version it was built with",
+            "why is it compiled twice",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn kiwix_serve_is_the_server() {
+        for q in [
+            "status check before the pipeline run: is kiwix-serve reachable and healthy",
+            "is kiwix-serve up",
+            "is kiwix serve healthy",
+            "is the zim server reachable",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent, Intent::Health, "{q}");
+        }
+        for q in [
+            "is the moon reachable by bicycle",
+            "how to run kiwix-serve as a systemd service",
+            "is kiwix-serve available for raspberry pi",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
     fn patterns_compile() {
+        assert!(SHELL_LISTING.is_some(), "SHELL_LISTING");
+        assert!(CONTENT_COUNT.is_some(), "CONTENT_COUNT");
         assert!(METADATA_FIELDS.is_some(), "METADATA_FIELDS");
         assert!(ARCHIVE_WORD.is_some(), "ARCHIVE_WORD");
         assert!(HEALTH.is_some(), "HEALTH");

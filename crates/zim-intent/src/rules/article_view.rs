@@ -20,7 +20,7 @@ static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
 /// parts are the biggest").
 pub(super) static SECTION_SIZES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest|bigger|longer|shorter|smaller)|(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)\s+(?:sections?|parts?|chapters?)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
+        r"\b(?:(?:section|part|chapter|heading)\s+(?:(?:byte|word|character)\s+)?(?:sizes|lengths|word\s+counts|byte\s+counts)|(?:which|what)\s+(?:sections?|parts?|chapters?)\s+(?:are|is)\s+(?:the\s+)?(?:biggest|longest|largest|shortest|smallest|bigger|longer|shorter|smaller)|(?:the\s+)?(?:biggest|longest|largest|shortest|smallest)\s+(?:sections?|parts?|chapters?)|(?:sizes?|lengths?|word\s+counts?)\s+of\s+(?:each|every|all|the)\s+(?:sections?|parts?|chapters?)|how\s+(?:long|big|large)\s+(?:is\s+)?(?:each|every|the)\s+(?:sections?|parts?|chapters?)(?:\s+(?:is|are))?)\b",
     )
 });
 
@@ -146,10 +146,11 @@ static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
 });
 
 /// Anchors or section sizes asked with the headings: "the outline of X, with each heading's
-/// anchor", "the headings and section sizes of X" are the structure view.
+/// anchor", "the headings and section sizes of X", "the section headings and their byte sizes
+/// for X", "which sections does X have and how long is each" are the structure view.
 static WITH_ANCHORS_OR_SIZES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths|word\s+counts)|how\s+(?:long|big|large)\s+(?:is\s+)?each\s+(?:section|part|chapter)(?:\s+is)?)\b",
+        r"\b(?:anchors?|(?:section|part|chapter|heading|their|its)(?:'s)?\s+(?:(?:byte|word|character)\s+)?(?:sizes|lengths|word\s+counts|byte\s+counts)|(?:byte|word|character)\s+(?:sizes|counts)|sizes\s+in\s+(?:bytes|words)|how\s+(?:long|big|large)\s+(?:is\s+|are\s+)?(?:each|every)(?:\s+(?:one|section|part|chapter|heading))?(?:\s+is)?)\b",
     )
 });
 
@@ -157,7 +158,7 @@ static WITH_ANCHORS_OR_SIZES: Pattern = LazyLock::new(|| {
 /// for them.
 static ANCHORS_CLAUSE: Pattern = LazyLock::new(|| {
     rx(
-        r"[\s,]+(?:with|and|plus|including|along\s+with)\s+(?:the\s+|their\s+|its\s+|all\s+|each\s+)?(?:heading(?:'s)?\s+|section(?:'s)?\s+)?(?:anchors?|(?:section|part|chapter|heading)\s+(?:sizes|lengths))\b.*$",
+        r"[\s,]+(?:with|and|plus|including|along\s+with)\s+(?:the\s+|their\s+|its\s+|all\s+|each\s+)?(?:heading(?:'s)?\s+|section(?:'s)?\s+)?(?:anchors?|(?:(?:section|part|chapter|heading)\s+)?(?:(?:byte|word|character)\s+)?(?:sizes|lengths)|how\s+(?:long|big|large)\s+(?:is\s+)?each)\b.*$",
     )
 });
 
@@ -271,10 +272,11 @@ pub(super) static ARTICLE_NOUN: Pattern =
 /// section say?".
 static SECTION_SCENE: Pattern =
     LazyLock::new(|| rx(r"^(?:in|from|within|inside)\s+(?P<t>[^,]+?),\s+(?P<ask>\S.*)$"));
-/// The section named in the ask after the scene: "the section called Y", "the Y section".
+/// The section named in the ask after the scene: "the section called Y", "the Y section",
+/// "(what's) under 'Y'", "under the heading Y".
 static SECTION_IN_ASK: Pattern = LazyLock::new(|| {
     rx(
-        r#"\b(?:section|part|chapter)\s+(?:called|named|titled|headed)\s+(?P<a>.+)$|\b(?:section|part|chapter)\s+(?P<q>"[^"]+"|'[^']+')|^(?P<b>.+?)\s+(?:section|part|chapter)\b"#,
+        r#"\b(?:section|part|chapter)\s+(?:called|named|titled|headed)\s+(?P<a>.+)$|\b(?:section|part|chapter)\s+(?P<q>"[^"]+"|'[^']+')|^(?P<b>.+?)\s+(?:section|part|chapter)\b|^(?:(?:the\s+)?(?:part|text|bit|passage|content|stuff)\s+)?(?:written\s+)?(?:under|beneath)\s+(?:(?:the\s+)?(?:heading|header|subheading)\s+(?P<h>.+?)|(?P<u>"[^"]+"|'[^']+'))\s*$"#,
     )
 });
 /// "called/named Y": the words that name a section before its name.
@@ -292,14 +294,31 @@ fn section_after_scene(text: &str) -> Option<(String, String)> {
         None => ask,
     };
     let s = caps(&SECTION_IN_ASK, &ask)?;
-    let raw_section = s
-        .name("a")
-        .or_else(|| s.name("q"))
-        .or_else(|| s.name("b"))?
+    let raw_section = ["a", "q", "b", "h", "u"]
+        .iter()
+        .find_map(|n| s.name(n))?
         .as_str();
     if is_match(&WH_WORD, raw_section) {
         return None;
     }
+    Some((title_of(raw_section)?, title_of(&raw_title)?))
+}
+
+/// The section and the article of "show me what's under 'Y' in X" ([`WHAT_IS_UNDER`]), when
+/// X names an article.
+fn what_is_under(text: &str) -> Option<(String, String)> {
+    let ask = match SECTION_LEAD.as_ref() {
+        Some(re) => re.replace(text, "").to_string(),
+        None => text.to_string(),
+    };
+    let c = caps(&WHAT_IS_UNDER, &ask)?;
+    let raw_title = group(&c, "t");
+    if !(looks_like_title(&raw_title) || is_match(&ARTICLE_NOUN, &raw_title))
+        || super::is_generic_subject(&raw_title)
+    {
+        return None;
+    }
+    let raw_section = c.name("h").or_else(|| c.name("q"))?.as_str();
     Some((title_of(raw_section)?, title_of(&raw_title)?))
 }
 
@@ -365,6 +384,15 @@ static LEAD_OF: Pattern = LazyLock::new(|| {
         r"^(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede)\s+(?:of|for|from)\s+(?P<t>.+)$",
     )
 });
+/// "show me what's under 'Lubrication' in the Marine diesel engine article", "what is under
+/// the heading Variations in Bowline": the text under a heading of a named article. The
+/// heading is quoted or called one ("what's under the surface of Mars" asks about the world).
+static WHAT_IS_UNDER: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:the\s+(?:part|text|bit|passage|content|stuff)\s+)?(?:written\s+)?(?:under|beneath)\s+(?:(?:the\s+)?(?:heading|header|subheading)\s+(?P<h>.+?)|(?P<q>"[^"]+"|'[^']+'))\s+(?:in|of|from|on)\s+(?P<t>.+)$"#,
+    )
+});
+
 /// "from the article Bowline read me the part under the heading Variations".
 static UNDER_HEADING: Pattern = LazyLock::new(|| {
     rx(
@@ -399,6 +427,17 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
             },
             conf,
             "section: the part under the heading Y",
+        );
+    }
+    if let Some((sec, t)) = what_is_under(ctx.text) {
+        let conf = subject_confidence(0.88, &t);
+        return hit(
+            Intent::Section {
+                title_or_path: t,
+                section: sec,
+            },
+            conf,
+            "section: what is under heading Y in X",
         );
     }
     if let Some((sec, t)) = section_after_scene(ctx.text) {
@@ -780,6 +819,71 @@ mod tests {
     }
 
     #[test]
+    fn byte_sizes_and_how_long_each_is_with_the_headings_are_the_structure() {
+        for (q, t) in [
+            (
+                "give me the section headings and their byte sizes for 'Climate change'",
+                "Climate change",
+            ),
+            (
+                "which sections does the 'Python (programming language)' page have and how long is each?",
+                "Python (programming language)",
+            ),
+            ("headings with word counts for the Moon article", "Moon"),
+        ] {
+            assert_eq!(parsed(q), view_of("Structure", t), "{q}");
+        }
+        assert_eq!(
+            parsed("which sections does the 'Python (programming language)' page have?"),
+            view_of("Toc", "Python (programming language)")
+        );
+        for q in [
+            "how long is each episode of Breaking Bad",
+            "which chapters of the Bible are the longest and how long is each",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn what_is_under_a_heading_of_an_article() {
+        for (q, t, s) in [
+            (
+                "I'm a ship's engineer. From the 'Marine diesel engine' article, show me what's under 'Lubrication'.",
+                "Marine diesel engine",
+                "Lubrication",
+            ),
+            (
+                "what's under the heading Variations in Bowline",
+                "Bowline",
+                "Variations",
+            ),
+            (
+                "show me what's under 'Side effects' in the Metformin article",
+                "Metformin",
+                "Side effects",
+            ),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Section {
+                    title_or_path: t.into(),
+                    section: s.into()
+                },
+                "{q}"
+            );
+        }
+        // Under things that are no headings, or in no article.
+        for q in [
+            "what's under the hood of a Tesla Model 3",
+            "what's under 'Other income' in my tax return",
+            "what is under the heading 'Notes' in an APA paper",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
     fn patterns_compile() {
         assert!(STRUCTURE_SPECIFIC.is_some(), "STRUCTURE_SPECIFIC");
         assert!(TOC_CUE.is_some(), "TOC_CUE");
@@ -787,6 +891,7 @@ mod tests {
         assert!(TOC_ASKED.is_some(), "TOC_ASKED");
         assert!(HEADINGS_CUE.is_some(), "HEADINGS_CUE");
         assert!(SECTION_LEAD.is_some(), "SECTION_LEAD");
+        assert!(WHAT_IS_UNDER.is_some(), "WHAT_IS_UNDER");
         assert!(SECTION_COMMA.is_some(), "SECTION_COMMA");
         assert!(SECTION_POSSESSIVE.is_some(), "SECTION_POSSESSIVE");
         assert!(SECTION_NAMED_FIRST.is_some(), "SECTION_NAMED_FIRST");

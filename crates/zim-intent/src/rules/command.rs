@@ -1,6 +1,9 @@
 //! Agent-style tool calls: a command word alone or followed by `:` (or `(...)`), with free
-//! text or `key=value` arguments: "get_article: Ada Lovelace", "links: Marie Curie",
-//! "section: Barack Obama / Early life", "browse: namespace=A limit=50", "list_archives".
+//! text, `key=value` arguments or command-line flags: "get_article: Ada Lovelace", "links:
+//! Marie Curie", "section: Barack Obama / Early life", "browse: namespace=A limit=50",
+//! "summary --title \"Higgs boson\"", "browse --ns M --limit 10", "list_archives". Arguments
+//! alone name the one call that takes them: "section=Reception article=The_Godfather" (a
+//! section and its article), "q=tcp handshake" (a query).
 //!
 //! Models that know tool interfaces write requests this way. The command word is any intent's
 //! name or a tool-ish alias in any spelling (`get_article`, `getArticle`, `get-article`,
@@ -14,13 +17,80 @@ use crate::text::{Pattern, rx};
 use crate::{Intent, json};
 use std::sync::LazyLock;
 
-/// A call: the command, then `:` and arguments, `(arguments)`, or `key=value` arguments, or
-/// nothing. The command is at most four words of letters joined by `_`, `-`, `.` or spaces.
+/// A call: the command, then `:` and arguments, `(arguments)`, `key=value` arguments or
+/// command-line flags (`--title X`), or nothing. The command is at most four words of letters
+/// joined by `_`, `-`, `.` or spaces.
 static CALL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<cmd>[a-z][a-z]*(?:[_\-. ][a-z]+){0,4}?)\s*(?:(?::|->|=>|→)\s*(?P<colon>.*)|\((?P<paren>.*)\)|\s*(?P<brace>\{.*\})|\s(?P<kv>[a-z_]+\s*=.*))?$",
+        r"^(?P<cmd>[a-z][a-z]*(?:[_\-. ][a-z]+){0,4}?)\s*(?:(?::|->|=>|→)\s*(?P<colon>.*)|\((?P<paren>.*)\)|\s*(?P<brace>\{.*\})|\s(?P<kv>[a-z_]+\s*=.*)|\s(?P<flags>--?[a-z][\w-]*(?:[\s=].*)?))?$",
     )
 });
+
+/// A request made only of `key=value` pairs ("section=Reception article=The_Godfather").
+static PAIRS_ONLY: Pattern = LazyLock::new(|| rx(r"^[a-z_]+\s*=\s*\S.*$"));
+
+/// One command-line flag: `--title`, `--max-results=5`, `-n`.
+static FLAG: Pattern = LazyLock::new(|| rx(r"^--?(?P<k>[a-z][\w-]*)(?:=(?P<v>.*))?$"));
+
+/// Command-line flags as `key=value` arguments: `--title "Higgs boson" --limit 3` gives
+/// `title="Higgs boson" limit=3`. A flag's value is the words up to the next flag; a flag
+/// without one (`--fuzzy`) and a lone `--` say nothing of the arguments read here.
+fn flags_as_pairs(raw: &str) -> String {
+    let mut pairs: Vec<(String, Vec<String>)> = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut words: Vec<String> = Vec::new();
+    for w in raw.split_whitespace() {
+        // Quoted values keep their spaces: `"Higgs boson"` is one value.
+        match (quote, words.last_mut()) {
+            (Some(q), Some(last)) => {
+                last.push(' ');
+                last.push_str(w);
+                if w.ends_with(q) {
+                    quote = None;
+                }
+                continue;
+            }
+            _ => {
+                let opens = w.chars().next().filter(|c| matches!(c, '"' | '\''));
+                if let Some(q) = opens
+                    && !(w.len() > 1 && w.ends_with(q))
+                {
+                    quote = Some(q);
+                }
+                words.push(w.to_string());
+            }
+        }
+    }
+    for w in words {
+        // A lone "--" ends the flags' values.
+        if w.chars().all(|c| c == '-') {
+            pairs.push((String::new(), Vec::new()));
+            continue;
+        }
+        match super::caps(&FLAG, &w) {
+            Some(c) => {
+                let key = super::group(&c, "k").replace('-', "_");
+                let value: Vec<String> = c
+                    .name("v")
+                    .map(|v| v.as_str().to_string())
+                    .into_iter()
+                    .collect();
+                pairs.push((key, value));
+            }
+            None => {
+                if let Some((_, value)) = pairs.last_mut() {
+                    value.push(w);
+                }
+            }
+        }
+    }
+    pairs
+        .into_iter()
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .map(|(k, v)| format!("{k}={}", v.join(" ")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// A command in a tool's spelling (`get_structure`, `zim.search`, `getArticle`) followed by
 /// its argument without a colon: "get_structure Albert Einstein". Only such one-token
@@ -274,16 +344,19 @@ fn parse_args(raw: &str) -> Args {
     };
     // `key: value` is a pair only inside braces; elsewhere the colon is prose ("complete
     // this title for me: Barack Ob").
-    let starts: Vec<(usize, usize, String)> = key_re
+    // Every pair, known or not: a value ends where the next pair starts ("ns='C',
+    // cursor=null"); only the known keys are read.
+    let pairs: Vec<(usize, usize, String)> = key_re
         .captures_iter(body)
         .filter_map(|c| {
             let all = c.get(0)?;
             let k = c.name("k")?;
             let is_pair = all.as_str().trim_end().ends_with('=') || braced;
-            (is_pair && known_key(k.as_str()))
-                .then(|| (k.start(), all.end(), k.as_str().to_lowercase()))
+            is_pair.then(|| (k.start(), all.end(), k.as_str().to_lowercase()))
         })
         .collect();
+    let starts: Vec<&(usize, usize, String)> =
+        pairs.iter().filter(|(_, _, k)| known_key(k)).collect();
     let first_key = starts.first().map_or(body.len(), |s| s.0);
     // A key may be quoted: its opening quote belongs to it, not to the free text.
     let free = body.get(..first_key).unwrap_or_default();
@@ -298,8 +371,12 @@ fn parse_args(raw: &str) -> Args {
     if let Some(first) = args.positional.first() {
         args.free = first.clone();
     }
-    for (i, (_, value_start, key)) in starts.iter().enumerate() {
-        let value_end = starts.get(i.saturating_add(1)).map_or(body.len(), |s| s.0);
+    for (_, value_start, key) in starts {
+        let value_end = pairs
+            .iter()
+            .map(|p| p.0)
+            .find(|&start| start > *value_start)
+            .unwrap_or(body.len());
         let value = body
             .get(*value_start..value_end)
             .unwrap_or_default()
@@ -316,7 +393,9 @@ fn parse_args(raw: &str) -> Args {
                 args.query = Some(value)
             }
             "namespace" | "ns" => args.namespace = Some(value),
-            "limit" | "max_results" | "count" | "n" | "top" => args.limit = value.parse().ok(),
+            "limit" | "max_results" | "count" | "n" | "top" | "page_size" | "per_page" => {
+                args.limit = value.parse().ok()
+            }
             _ => {}
         }
     }
@@ -351,6 +430,8 @@ fn known_key(k: &str) -> bool {
             | "count"
             | "n"
             | "top"
+            | "page_size"
+            | "per_page"
     )
 }
 
@@ -379,6 +460,20 @@ fn namespace_arg(args: &Args) -> Option<String> {
 
 pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
     let text = ctx.text.trim();
+    if super::is_match(&PAIRS_ONLY, text) {
+        let args = parse_args(text);
+        if args.free.is_empty()
+            && let Some(command) = implied_command(&args)
+        {
+            return call_hit(
+                command,
+                &args,
+                ctx.limit,
+                ctx.all_archives,
+                "tool call: arguments that name their call",
+            );
+        }
+    }
     let (c, command) = [
         super::caps(&CALL, text),
         SPELLED_CALL.as_ref().and_then(|re| re.captures(text)),
@@ -389,11 +484,15 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         let command = command_of(c.name("cmd")?.as_str())?;
         Some((c, command))
     })?;
-    let raw_args = ["colon", "paren", "brace", "kv", "free"]
-        .iter()
-        .find_map(|g| c.name(g))
-        .map_or("", |m| m.as_str());
-    let args = parse_args(raw_args);
+    let args = match c.name("flags") {
+        Some(flags) => parse_args(&flags_as_pairs(flags.as_str())),
+        None => parse_args(
+            ["colon", "paren", "brace", "kv", "free"]
+                .iter()
+                .find_map(|g| c.name(g))
+                .map_or("", |m| m.as_str()),
+        ),
+    };
     call_hit(
         command,
         &args,
@@ -401,6 +500,18 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         ctx.all_archives,
         "tool call: command word and arguments",
     )
+}
+
+/// The call that arguments without a command name: a section with its article is the
+/// section's, a query a search's; a title alone could be any view of it, and names none.
+fn implied_command(args: &Args) -> Option<Command> {
+    if args.section.is_some() && args.title.is_some() {
+        Some(Command::Section)
+    } else if args.query.is_some() {
+        Some(Command::Search)
+    } else {
+        None
+    }
 }
 
 /// What a command with its arguments asks for.
@@ -510,8 +621,9 @@ fn call_hit(
 /// give the arguments (`title`/`path`, `section`, `query`/`q`/`prefix`, `ns`, `limit`/`n`,
 /// `all`, `archive`). Nested argument objects (`{"name": "get_article", "arguments":
 /// {"title": "X"}}`, also an `arguments` string holding the object, as some tool-call formats
-/// send it) count as the object's own keys. An object with a query and no operation key is a
-/// search of it.
+/// send it) count as the object's own keys. An object with no operation key names its call
+/// by its arguments ([`implied_command`]): a query is a search of it, a section and a title
+/// that section.
 pub(crate) struct JsonCall {
     pub(crate) hit: RuleHit,
     /// The archive named by an `archive`/`zim`/`file` key, as written.
@@ -650,8 +762,7 @@ pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
         {
             return None;
         }
-        None if args.query.is_some() => Command::Search,
-        None => return None,
+        None => implied_command(&args)?,
     };
     // The one text argument a command has stands for its argument of another name:
     // `{"op": "get", "query": "Sepsis"}`, `{"op": "search", "title": "Sepsis"}`.
@@ -851,6 +962,98 @@ mod tests {
         assert_eq!(call("full-text search engines compared"), None);
         assert_eq!(call("os.walk example with filters"), None);
         assert_eq!(call("snake_case naming in python"), None);
+    }
+
+    #[test]
+    fn command_line_flags_are_arguments() {
+        assert_eq!(
+            call("summary --title \"Higgs boson\""),
+            Some(Intent::Summary {
+                title_or_path: "Higgs boson".into()
+            })
+        );
+        // "--limit 10" is taken as the limit before the rules read the request.
+        assert_eq!(
+            call("browse --ns M --"),
+            Some(Intent::Browse {
+                namespace: "M".into(),
+                limit: None
+            })
+        );
+        assert_eq!(
+            call("walk --ns A --page-size 200"),
+            Some(Intent::Walk {
+                namespace: "A".into(),
+                limit: Some(200)
+            })
+        );
+        assert_eq!(
+            call("search --query 'black holes' --all"),
+            Some(Intent::Search {
+                query: "black holes".into(),
+                all_archives: false
+            })
+        );
+        assert_eq!(call("list_archives --json"), Some(Intent::ListArchives));
+        // Flags after a word that names no command are no call.
+        for q in [
+            "tar --extract --file archive.tar",
+            "git log --oneline --graph",
+            "summary --help",
+        ] {
+            assert_eq!(call(q), None, "{q}");
+        }
+        assert_eq!(
+            flags_as_pairs("--title \"Higgs boson\" --fuzzy --max-results=5 --"),
+            "title=\"Higgs boson\" max_results=5"
+        );
+    }
+
+    #[test]
+    fn arguments_alone_name_their_call() {
+        assert_eq!(
+            call("section=Reception article=The_Godfather"),
+            Some(Intent::Section {
+                title_or_path: "The_Godfather".into(),
+                section: "Reception".into()
+            })
+        );
+        assert_eq!(
+            call("q=tcp handshake"),
+            Some(Intent::Search {
+                query: "tcp handshake".into(),
+                all_archives: false
+            })
+        );
+        assert_eq!(
+            json(r#"{"section": "Formation", "title": "Moon"}"#),
+            Some(Intent::Section {
+                title_or_path: "Moon".into(),
+                section: "Formation".into()
+            })
+        );
+        // A title alone could be any view of it; unknown keys are no arguments.
+        for q in ["title=Tide", "x=5 y=3 solve for z", "ns=A"] {
+            assert_eq!(call(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_key_ends_the_value_before_it() {
+        assert_eq!(
+            call("walk(ns='C', cursor=null, page_size=1000)"),
+            Some(Intent::Walk {
+                namespace: "C".into(),
+                limit: Some(1000)
+            })
+        );
+        // Free text keeps an "=" of its own.
+        assert_eq!(
+            call("get_article: E=mc2"),
+            Some(Intent::GetArticle {
+                title_or_path: "E=mc2".into()
+            })
+        );
     }
 
     fn json(text: &str) -> Option<Intent> {

@@ -210,6 +210,22 @@ static TITLE_TO_PATH: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "is \"Schrödinger's cat\" an article title in wikipedia_en_all?", "is 'Hagia Sophia' a page
+/// title here": whether a name is one of the archive's titles.
+static IS_A_TITLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^is\s+(?P<t>.+?)\s+(?:an?\s+|the\s+)?(?:(?:existing|valid|real|actual|exact)\s+)?(?:article|page|entry)\s+title(?:\s+(?:in|on|of|at)\b.*|\s+(?:here|there))?\s*[?.!]*$",
+    )
+});
+
+/// "which entry matches the title Tchaikovsky", "find the page matching the name Tolstoy":
+/// the entry a title names.
+static TITLE_MATCH: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:entry|entries|article|articles|page|pages|path)\s+(?:that\s+|which\s+)?(?:best\s+|most\s+closely\s+|closely\s+)?(?:matches|matching|match)\s+(?:the\s+)?(?:(?:exact|closest|given)\s+)?(?:title|name)\s*:?\s+(?P<t>.+)$",
+    )
+});
+
 /// "look up 'X' in the title index": a name looked for where titles are.
 static IN_TITLE_INDEX: Pattern = LazyLock::new(|| {
     rx(
@@ -218,6 +234,21 @@ static IN_TITLE_INDEX: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
+    for (re, rule) in [
+        (&IS_A_TITLE, "find by title: whether X is a title"),
+        (&TITLE_MATCH, "find by title: the entry matching title X"),
+    ] {
+        if let Some(c) = caps(re, ctx.text)
+            && looks_like_title(&group(&c, "t"))
+            && let Some(t) = title_of(&group(&c, "t"))
+        {
+            return hit(
+                Intent::FindByTitle { title: t.clone() },
+                subject_confidence(0.9, &t),
+                rule,
+            );
+        }
+    }
     if let Some(c) = caps(&IN_TITLE_INDEX, ctx.text)
         && let Some(t) = title_of(&group(&c, "t"))
     {
@@ -299,7 +330,7 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see\s+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|neighbou?ring\s+(?:pages|articles|entries)|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see[\s-]+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|neighbou?ring\s+(?:pages|articles|entries)|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));
@@ -426,6 +457,11 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
 });
 static LINKS_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|urls?|outbound|outgoing|backlinks)\b"));
+/// A determiner right before a final links word makes it a noun of the sentence ("require a
+/// client certificate to access one URL", "how do I shorten a link"), not "X links".
+static COUNTED_NOUN_BEFORE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:a|an|one|each|every|any|another|single|some|this|that|my|your|our|their)\s*$")
+});
 /// What an article's links are asked with: "links in/of/from X", "the hyperlinks contained
 /// in X", "backlinks for X".
 static LINKS_OF: Pattern = LazyLock::new(|| {
@@ -514,11 +550,13 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
             let cue = LINKS_CUE.as_ref()?;
             let asks = is_match(&LINKS_OF, ctx.text) || {
                 let last = cue.find_iter(ctx.text).last()?;
+                let before = ctx.text.get(..last.start()).unwrap_or_default();
                 ctx.text
                     .get(last.end()..)
                     .unwrap_or_default()
                     .trim()
                     .is_empty()
+                    && !is_match(&COUNTED_NOUN_BEFORE, before)
             };
             // "What tool can crawl the page and report dead links?": a question that is none of
             // the links questions above asks about links in the world.
@@ -782,6 +820,26 @@ mod tests {
     }
 
     #[test]
+    fn a_links_word_with_its_own_determiner_is_a_noun_of_the_sentence() {
+        for q in [
+            "require a client certificate to access one URL",
+            "redirect every request to a single URL",
+            "shorten a link",
+        ] {
+            assert_ne!(run(q).map(|i| i.name()), Some("Links"), "{q}");
+        }
+        for (q, t) in [("Ray Charles URLs", "Ray Charles"), ("Jazz links", "Jazz")] {
+            assert_eq!(
+                run(q),
+                Some(Intent::Links {
+                    title_or_path: t.into()
+                }),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
     fn what_links_here_asks_for_a_named_page() {
         for (q, t) in [
             ("what links to Photosynthesis", "Photosynthesis"),
@@ -819,6 +877,50 @@ mod tests {
     }
 
     #[test]
+    fn whether_a_name_is_a_title_and_the_entry_a_title_matches() {
+        for (q, t) in [
+            (
+                "is \"Schrödinger's cat\" an article title in wikipedia_en_all?",
+                "Schrödinger's cat",
+            ),
+            ("is 'Hagia Sophia' a page title here?", "Hagia Sophia"),
+            (
+                "which entry matches the title Tchaikovsky? spelling may be off, maybe Tschaikowsky",
+                "Tchaikovsky",
+            ),
+            ("find the page matching the title Tolstoy", "Tolstoy"),
+        ] {
+            assert_eq!(
+                crate::parse(q, &[]).intent,
+                Intent::FindByTitle { title: t.into() },
+                "{q}"
+            );
+        }
+        for q in [
+            "is Dune a good title for a book",
+            "is 'Sir' a title of nobility",
+            "which page matches the title of the book",
+            "which article matches the title tag in html",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn see_also_written_with_a_hyphen() {
+        assert_eq!(
+            run("see-also neighbours of Insulin"),
+            Some(Intent::Related {
+                title_or_path: "Insulin".into()
+            })
+        );
+        assert_ne!(
+            run("see-also section formatting in wiki articles").map(|i| i.name()),
+            Some("Related")
+        );
+    }
+
+    #[test]
     fn patterns_compile() {
         assert!(LINKS_PASSIVE.is_some(), "LINKS_PASSIVE");
         assert!(SUGGEST_COMMAND.is_some(), "SUGGEST_COMMAND");
@@ -829,6 +931,8 @@ mod tests {
         assert!(SUGGEST_STARTS_WITH.is_some(), "SUGGEST_STARTS_WITH");
         assert!(SUGGEST_FOR.is_some(), "SUGGEST_FOR");
         assert!(FIND_BY_TITLE.is_some(), "FIND_BY_TITLE");
+        assert!(IS_A_TITLE.is_some(), "IS_A_TITLE");
+        assert!(TITLE_MATCH.is_some(), "TITLE_MATCH");
         assert!(RELATED_CUE.is_some(), "RELATED_CUE");
         assert!(RELATED_AFTER.is_some(), "RELATED_AFTER");
         assert!(RELATED_LEAD.is_some(), "RELATED_LEAD");

@@ -105,11 +105,12 @@ fn classify_one(ctx: &Context, whole: &str) -> Option<RuleHit> {
     Some(hit)
 }
 
-/// "agent: ...", "agent step 2: ...": who speaks, or which step of a plan this is, is no part
-/// of the request. A tool's name before a colon ("toc: X") is kept: it is the command.
+/// "agent: ...", "agent step 2: ...", "agent> ...": who speaks (also as a prompt, its name
+/// before ">"), or which step of a plan this is, is no part of the request. A tool's name
+/// before a colon ("toc: X") is kept: it is the command.
 static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:[\w-]+\s+){0,2}(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)\s*:\s+",
+        r"^(?:(?:[\w-]+\s+){0,2}(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)(?:\s*:|>{1,2})\s+",
     )
 });
 
@@ -332,10 +333,21 @@ static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
 static CONTEXT_COLON: Pattern =
     LazyLock::new(|| rx(r"^(?:i'm|im|i\s+am|we're|we\s+are)\s+[^:;]{1,60}:\s+(?P<rest>\S.*)$"));
 
-/// The ask after a statement of purpose, when a rule reads it confidently as a view of an
-/// article it names; a search or nothing there leaves the whole request to decide.
+/// "My students need a two-sentence overview of the Magna Carta article": who the answer is
+/// for, and that they need it, before the ask (as "I need" is politeness before it).
+static NEEDED_BY: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:my|our|the|his|her|their)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:needs?|wants?|would\s+like|asked\s+(?:me\s+)?for|asks?\s+(?:me\s+)?for)\s+(?P<rest>\S.*)$",
+    )
+});
+
+/// The ask after a statement of purpose or of who needs it, when a rule reads it confidently
+/// as a view of an article it names; a search or nothing there leaves the whole request to
+/// decide.
 fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
-    let c = caps(&PURPOSE_LEAD, ctx.text).or_else(|| caps(&CONTEXT_COLON, ctx.text))?;
+    let c = caps(&PURPOSE_LEAD, ctx.text)
+        .or_else(|| caps(&CONTEXT_COLON, ctx.text))
+        .or_else(|| caps(&NEEDED_BY, ctx.text))?;
     let rest = c.name("rest")?.as_str();
     let part_ctx = Context {
         text: rest,
@@ -693,10 +705,11 @@ fn is_identifier(word: &str) -> bool {
 static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
     Regex::new(r"^(?:(?:of|for|in|on|about|does|do)\s+)?(?:a|an|any|some)\s").ok()
 });
-/// Words that may stand before a command cue: "show me all the", "give me a quick".
+/// Words that may stand before a command cue: "show me all the", "give me a quick", "a
+/// two-sentence".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|quick|short|brief|opening|introductory|document|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|(?:\d+|one|two|three|four|five|few)-(?:sentences?|lines?|paragraphs?|words?|minutes?)|quick|short|brief|opening|introductory|document|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -809,7 +822,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?|kiwix\s+(?:service|backend)|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
     )
 });
 
@@ -1985,6 +1998,166 @@ mod tests {
             crate::parse("Abschnitt 3 des Grundgesetzes Bedeutung", &[]).intent,
             Intent::Search {
                 query: t("Abschnitt 3 des Grundgesetzes Bedeutung"),
+                all_archives: false
+            }
+        );
+    }
+
+    #[test]
+    fn requests_in_italian_dutch_and_polish_and_more_of_the_others() {
+        let t = |x: &str| x.to_string();
+        for (q, want) in [
+            (
+                "Sezione 'Biografia' dell'articolo su Giuseppe Verdi",
+                Intent::Section {
+                    title_or_path: t("Giuseppe Verdi"),
+                    section: t("Biografia"),
+                },
+            ),
+            (
+                "mostrami la sezione 'Storia' nell'articolo Roma",
+                Intent::Section {
+                    title_or_path: t("Roma"),
+                    section: t("Storia"),
+                },
+            ),
+            (
+                "Toon me de inhoudsopgave van het artikel over Utrecht",
+                Intent::Toc {
+                    title_or_path: t("Utrecht"),
+                },
+            ),
+            (
+                "Jakie linki wychodzące ma artykuł Kraków?",
+                Intent::Links {
+                    title_or_path: t("Kraków"),
+                },
+            ),
+            (
+                "quels liens sortants contient l'article Marseille ?",
+                Intent::Links {
+                    title_or_path: t("Marseille"),
+                },
+            ),
+            (
+                "Przejdź przez wszystkie wpisy w przestrzeni nazw A, po 200 naraz",
+                Intent::Walk {
+                    namespace: t("A"),
+                    limit: Some(200),
+                },
+            ),
+            (
+                "Muestra el artículo completo sobre la Revolución Mexicana",
+                Intent::GetArticle {
+                    title_or_path: t("Revolución Mexicana"),
+                },
+            ),
+            (
+                "Kurze Zusammenfassung des Artikels über die Weimarer Republik, bitte",
+                Intent::Summary {
+                    title_or_path: t("Weimarer Republik"),
+                },
+            ),
+            (
+                "Riassunto dell'articolo su Leonardo da Vinci",
+                Intent::Summary {
+                    title_or_path: t("Leonardo da Vinci"),
+                },
+            ),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent, want, "{q}");
+        }
+        for (q, name) in [
+            (
+                "laat een paar willekeurige artikelen uit het archief zien",
+                "Browse",
+            ),
+            ("quali archivi zim sono disponibili?", "ListArchives"),
+            (
+                "welche ZIM-Dateien sind auf dem Server verfügbar?",
+                "ListArchives",
+            ),
+            ("¿el servidor funciona correctamente?", "Health"),
+            ("Funktioniert der Server richtig?", "Health"),
+            ("il server funziona correttamente?", "Health"),
+            ("czy serwer działa poprawnie?", "Health"),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), name, "{q}");
+        }
+        // A German compound names the archive ("des Wikipedia-Archivs": the Wikipedia archive).
+        let loaded = [crate::ArchiveName::new(
+            "wikipedia_de_all_maxi_2024-01.zim",
+            Some("Wikipedia"),
+        )];
+        assert_eq!(
+            crate::parse(
+                "Metadaten des deutschen Wikipedia-Archivs anzeigen",
+                &loaded
+            )
+            .intent,
+            Intent::Metadata
+        );
+        // Searches in these languages stay searches of their words: a section of the golden
+        // ratio, the word for a namespace before "w" ("in"), how to tell whether a server
+        // works, a mail server down, a urine sample, the history of an archive.
+        for q in [
+            "sezione aurea",
+            "Geschichte des Wikipedia-Archivs",
+            "przestrzeń nazw w C++",
+            "cómo saber si el servidor funciona correctamente en linux",
+            "el servidor de correo no funciona",
+            "muestra de orina en ayunas",
+            "come si prepara il ragù alla bolognese tradizionale",
+            "hoe werkt de hypotheekrenteaftrek in Nederland",
+            "jak obliczyć pochodną funkcji złożonej? zadanie domowe",
+        ] {
+            assert_eq!(
+                crate::parse(q, &[]).intent,
+                Intent::Search {
+                    query: t(q),
+                    all_archives: false
+                },
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn who_the_answer_is_for_and_a_prompt_label_before_the_ask() {
+        let t = |x: &str| x.to_string();
+        for (q, topic) in [
+            (
+                "My students need a two-sentence overview of the Magna Carta article. The lead section is enough.",
+                "Magna Carta",
+            ),
+            (
+                "My editor needs a short summary of the Treaty of Versailles article",
+                "Treaty of Versailles",
+            ),
+            ("agent> summary --title \"Higgs boson\"", "Higgs boson"),
+            ("a three-line summary of Ada Lovelace", "Ada Lovelace"),
+        ] {
+            assert_eq!(
+                parsed(q),
+                Intent::Summary {
+                    title_or_path: t(topic)
+                },
+                "{q}"
+            );
+        }
+        // Needs about a topic, or of someone else entirely, are searched.
+        for q in [
+            "my students need a two-sentence overview of photosynthesis",
+            "my dog needs a bath every week?",
+            "our team wants a summary of the pros and cons of remote work",
+        ] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
+        }
+        // A prompt label is no word of a search either.
+        assert_eq!(
+            parsed("agent> how do I bake bread"),
+            Intent::Search {
+                query: t("how do I bake bread"),
                 all_archives: false
             }
         );

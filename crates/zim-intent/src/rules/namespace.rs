@@ -126,11 +126,12 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 
 /// A request to go over the archive itself, with no namespace named: a verb whose object is
 /// the archive or its entries ("walk through all entries in the archive", "browse the
-/// archive", "list a few articles"). The object must follow the verb: "walk a directory
-/// tree", "walk me through setting up a VPN" and "os.walk example" have other objects.
+/// archive", "list a few articles"), or a noun for a look ("quick glimpse of the first few
+/// entries"). The object must follow the verb: "walk a directory tree", "walk me through
+/// setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?)?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|(?:archive's\s+|zim's\s+)?(?:media|images|pictures|photos)(?:\s+files)?|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?|(?:a\s+|an\s+)?(?:(?:quick|short|brief|fast|little|first)\s+))?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|glimpse|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|(?:archive's\s+|zim's\s+)?(?:media|images|pictures|photos)(?:\s+files)?|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -141,10 +142,11 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
         r"^(?:(?:i|we)\s+(?:need|want|would\s+like)\s+|i'd\s+like\s+)?(?P<quant>(?:(?:the|all|every|each|single|of|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|first|random|last|complete|full|exhaustive|paginated|dump|listing|list|enumeration),?\s+)+)(?P<obj>(?:entry|article|page)\s+(?:paths?|titles?|urls?)|entries|entry|articles|pages|titles|items|article|page|title|item)\s+(?:of|in|from)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[a-z][\w-]*\s+)?(?:archive|zim|zim\s+file|wiki)\b(?P<rest>.*)$",
     )
 });
-/// What may follow the object: where, in which order, how many at a time, why.
+/// What may follow the object: where (also an archive named by its file's name, loaded or
+/// not: "of the archive wikipedia_fr"), in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:in|of|from|within)\s+(?:the\s+)?(?:(?:archive|zim)\s+[a-z][a-z0-9.-]*|(?:archive\s+|zim\s+)?(?:wiki[a-z]+|gutenberg|stackexchange|devdocs))_(?:[a-z]{2,3}|mul)(?:_[\w.-]*[\w-])?|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -476,6 +478,33 @@ mod tests {
         ] {
             assert_eq!(namespace_of(q).as_deref(), Some(ns), "{q}");
         }
+    }
+
+    #[test]
+    fn a_glimpse_or_a_look_at_the_archive() {
+        for q in [
+            "quick glimpse of the first few entries in the devdocs archive",
+            "a quick look at the archive",
+            "a quick peek at some entries in this archive",
+        ] {
+            assert_eq!(pass(q), Some("Browse"), "{q}");
+        }
+        for q in [
+            "a quick look at the first few pages of Moby Dick",
+            "quick glimpse of the first few entries in my journal",
+        ] {
+            assert_eq!(pass(q), None, "{q}");
+        }
+        // An archive named by its file's name, loaded or not.
+        assert_eq!(
+            pass("browse a few entries of the archive wikipedia_fr, just a sample"),
+            Some("Browse")
+        );
+        assert_eq!(
+            pass("walk through all entries in wikivoyage_es, page by page"),
+            Some("Walk")
+        );
+        assert_eq!(pass("list all entries in my_db"), None);
     }
 
     #[test]
