@@ -180,7 +180,8 @@ impl ZimService {
         if let Intent::Summary { title_or_path } = &parsed.intent
             && is_question(&args.query)
         {
-            let (value, archive) = self.ask_pipeline(client, title_or_path, args, target)?;
+            let request = pipeline_request(&args.query, title_or_path);
+            let (value, archive) = self.ask_pipeline(client, request, args, target)?;
             return Ok((ToolOutput::Json(value), archive));
         }
         match self.route_intent(client, args, parsed, target) {
@@ -188,7 +189,8 @@ impl ZimService {
                 let Some(topic) = article_topic(&parsed.intent) else {
                     return Err(err);
                 };
-                let (mut value, archive) = self.ask_pipeline(client, topic, args, target)?;
+                let request = pipeline_request(&args.query, topic);
+                let (mut value, archive) = self.ask_pipeline(client, request, args, target)?;
                 // Nothing matches any word either: the honest answer is the original one.
                 if value
                     .get("results")
@@ -526,6 +528,60 @@ fn is_question(request: &str) -> bool {
 }
 
 /// The article an article view is about, if the intent is one.
+/// Words of a request that only ask for a view of an article ("give me a summary of the
+/// article X", "table of contents for X"): no part of what the article is about.
+const VIEW_WORDS: &[&str] = &[
+    "summary",
+    "summarize",
+    "summarise",
+    "overview",
+    "gist",
+    "lead",
+    "intro",
+    "introduction",
+    "article",
+    "articles",
+    "page",
+    "entry",
+    "title",
+    "titled",
+    "table",
+    "contents",
+    "toc",
+    "section",
+    "sections",
+    "structure",
+    "outline",
+    "headings",
+    "heading",
+    "links",
+    "link",
+    "related",
+    "full",
+    "text",
+    "open",
+    "show",
+    "get",
+    "give",
+    "display",
+    "read",
+    "fetch",
+];
+
+/// What the question pipeline searches for when an article view is answered by it: the
+/// view's topic, or the whole request when the request says more than the topic and the
+/// view ("Order allow,deny no longer works after upgrading to 2.4, what's the replacement"
+/// reads as the Summary of "replacement"; its other words are what it is about). The
+/// pipeline's analysis sets the question's scaffolding aside either way.
+fn pipeline_request<'a>(request: &'a str, topic: &'a str) -> &'a str {
+    let topic_terms = crate::retrieval::analyze::analyze(topic).terms;
+    let more = crate::retrieval::analyze::analyze(request)
+        .terms
+        .iter()
+        .any(|t| !topic_terms.contains(t) && !VIEW_WORDS.contains(&t.as_str()));
+    if more { request } else { topic }
+}
+
 fn article_topic(intent: &Intent) -> Option<&str> {
     match intent {
         Intent::GetArticle { title_or_path }
@@ -604,6 +660,24 @@ fn pick_section(sections: &[Value], wanted: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pipeline_searches_the_whole_request_when_it_says_more_than_its_topic() {
+        let q = "Order allow,deny / Allow from all no longer works after upgrading to 2.4, what's the replacement";
+        assert_eq!(pipeline_request(q, "replacement"), q);
+        // The view's own words and a question's scaffolding say nothing more.
+        for (q, topic) in [
+            (
+                "give me a summary of the article Quantum Foo",
+                "Quantum Foo",
+            ),
+            ("table of contents for Quantum Foo", "Quantum Foo"),
+            ("What is PhantomData used for?", "PhantomData"),
+            ("What is a generator?", "generator"),
+        ] {
+            assert_eq!(pipeline_request(q, topic), topic, "{q}");
+        }
+    }
 
     #[test]
     fn titles_compare_without_case_or_underscores() {
