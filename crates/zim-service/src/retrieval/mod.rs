@@ -725,9 +725,16 @@ fn rerank_by_leads(
     ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
 
-/// The first [`ANCHOR_RERANK_DEPTH`] pages gain [`rank::W_ANCHOR`] times the share of the
-/// request one of their element ids names (a glossary term, an API item, a heading), and are
-/// ranked again. The matched id is kept for the citation.
+/// Characters of a page's text searched for the window that holds most of the request.
+const PROXIMITY_TEXT_CHARS: usize = 300_000;
+
+/// The first [`ANCHOR_RERANK_DEPTH`] pages are read and judged by what only their text
+/// shows: they gain [`rank::W_PROXIMITY`] times the share of the request that one window of
+/// their text holds (the page that answers says the request's words together; one that only
+/// mentions them says them pages apart: measured +4 on the fresh sets, +7 on the development
+/// sets, BENCHMARKS.md), and [`rank::W_ANCHOR`] times the share one of their element ids names
+/// (a glossary term, an API item, a heading), and are ranked again. The matched id is kept
+/// for the citation.
 fn rerank_by_anchors(
     open: &OpenArchive,
     ranked: &mut [Ranked],
@@ -742,12 +749,16 @@ fn rerank_by_anchors(
     // enter the first three: its page (often the costliest read of a question) is not read.
     let third = head.get(2).map(|c| c.score);
     for (place, candidate) in head.iter_mut().enumerate() {
-        if place >= 3 && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t) {
+        if place >= 3
+            && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t)
+        {
             continue;
         }
         let Some(html) = page_html(open, candidate) else {
             continue;
         };
+        let text = visible_text(&html, PROXIMITY_TEXT_CHARS);
+        candidate.score += rank::W_PROXIMITY * rank::proximity(&text, analysis, facts);
         let ids = element_ids(&html);
         // A page already lifted by its section's anchor gains only what a better id adds.
         let had = candidate
@@ -818,6 +829,62 @@ fn page_html(open: &OpenArchive, candidate: &Ranked) -> Option<String> {
     let blob = entry.content().ok()?;
     let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
     Some(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// A page's text for word matching, by a byte scan (no parse): what lies outside its tags,
+/// scripts and styles, tags read as spaces, entities left as written, at most `max` bytes.
+fn visible_text(html: &str, max: usize) -> String {
+    let mut out = String::with_capacity(html.len().min(max));
+    let mut rest = html;
+    while out.len() < max {
+        let Some(open) = rest.find('<') else {
+            out.push_str(rest);
+            break;
+        };
+        out.push_str(rest.get(..open).unwrap_or(""));
+        out.push(' ');
+        let tag = rest.get(open..).unwrap_or("");
+        let skip_to = ["<script", "<style"]
+            .iter()
+            .zip(["</script", "</style"])
+            .find(|(start, _)| {
+                tag.get(..start.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(start))
+            })
+            .map(|(_, end)| end);
+        let after_tag = match skip_to {
+            Some(end) => find_ignore_ascii_case(tag, end)
+                .and_then(|at| tag.get(at..))
+                .unwrap_or(""),
+            None => tag,
+        };
+        match after_tag.find('>') {
+            Some(close) => rest = after_tag.get(close + 1..).unwrap_or(""),
+            None => break,
+        }
+    }
+    out.truncate(floor_char_boundary(&out, max));
+    out
+}
+
+/// Where `needle` (ASCII) first occurs in `hay`, case aside.
+fn find_ignore_ascii_case(hay: &str, needle: &str) -> Option<usize> {
+    let needle = needle.as_bytes();
+    if needle.is_empty() {
+        return Some(0);
+    }
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// The largest char boundary of `s` at or below `at`.
+fn floor_char_boundary(s: &str, at: usize) -> usize {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at = at.saturating_sub(1);
+    }
+    at
 }
 
 /// The values of a page's `id` attributes, by a byte scan (no parse), at most
@@ -1031,6 +1098,18 @@ mod tests {
         // An anchor that does not name the request changes nothing.
         let p1 = ranked.iter().find(|r| r.path == "library/p1.html");
         assert!(p1.is_some_and(|r| r.anchor.is_none() && (r.score - 2.99).abs() < 1e-9));
+    }
+
+    #[test]
+    fn visible_text_skips_tags_scripts_and_styles() {
+        let html = "<html><head><style>p { color: red }</style><SCRIPT>var x = 1;</SCRIPT></head>\
+            <body><p>Read <b>and</b> write</p>files<br/>é<unterminated";
+        let text = visible_text(html, 1000);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(words, ["Read", "and", "write", "files", "é"]);
+        assert!(visible_text(html, 3).len() <= 3);
+        assert_eq!(visible_text("", 10), "");
+        assert_eq!(visible_text("<script>never closed", 10).trim(), "");
     }
 
     #[test]

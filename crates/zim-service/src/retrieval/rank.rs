@@ -288,6 +288,87 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     order
 }
 
+/// Words in a window of the page's text (about a paragraph; 25 and 60 measured the same
+/// within a question or two, BENCHMARKS.md).
+const PROXIMITY_WINDOW: usize = 40;
+/// What a window holding all the request's words adds: as much as a title holding them all
+/// ([`W_COVERAGE`]).
+pub const W_PROXIMITY: f64 = W_COVERAGE;
+
+/// The largest weighted share of the request's words that some window of
+/// [`PROXIMITY_WINDOW`] consecutive words of `text` holds: a page that answers the request
+/// says its words together, in one paragraph, not scattered over its length. Words match as
+/// a title's do at full likeness (the same word or its plural); most words of a page are
+/// ruled out by their first letters before any is folded.
+pub fn proximity(text: &str, analysis: &Analysis, facts: &PageFacts<'_>) -> f64 {
+    let form = |w: &str| word_form(w, facts.stemmer);
+    let wanted = wanted_words(analysis, &form, facts.word_weights);
+    let total: f64 = wanted.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 || wanted.len() < 2 {
+        return 0.0;
+    }
+    // Each wanted word's singular, and the beginning any of its forms starts with.
+    let singulars: Vec<(String, String)> = wanted
+        .iter()
+        .map(|(f, _)| {
+            let singular = f.split(FORM_SEPARATOR).next().unwrap_or(f).to_owned();
+            let keep = singular.chars().count().saturating_sub(1).max(1);
+            let start: String = singular.chars().take(keep).collect();
+            (singular, start)
+        })
+        .collect();
+    let which = |word: &str| -> Option<usize> {
+        let candidates: Vec<usize> = singulars
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, start))| starts_with_ignore_case(word, start))
+            .map(|(k, _)| k)
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let folded = crate::retrieval::analyze::light_stem(word);
+        candidates
+            .into_iter()
+            .find(|k| singulars.get(*k).is_some_and(|(s, _)| *s == folded))
+    };
+    let hits: Vec<Option<usize>> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty() && w.len() <= 80)
+        .map(which)
+        .collect();
+    let mut counts = vec![0usize; wanted.len()];
+    let mut covered = 0.0;
+    let mut best: f64 = 0.0;
+    for (i, hit) in hits.iter().enumerate() {
+        if let Some(k) = hit
+            && let Some(c) = counts.get_mut(*k)
+        {
+            if *c == 0 {
+                covered += wanted.get(*k).map_or(0.0, |(_, w)| *w);
+            }
+            *c += 1;
+        }
+        if i >= PROXIMITY_WINDOW
+            && let Some(Some(k)) = hits.get(i - PROXIMITY_WINDOW)
+            && let Some(c) = counts.get_mut(*k)
+        {
+            *c = c.saturating_sub(1);
+            if *c == 0 {
+                covered -= wanted.get(*k).map_or(0.0, |(_, w)| *w);
+            }
+        }
+        best = best.max(covered);
+    }
+    (best / total).clamp(0.0, 1.0)
+}
+
+/// Whether `word` begins with `start` (lowercase), case aside.
+fn starts_with_ignore_case(word: &str, start: &str) -> bool {
+    let mut w = word.chars().flat_map(char::to_lowercase);
+    start.chars().all(|c| w.next() == Some(c))
+}
+
 /// How much more of the request a page's description, its title and its lead together,
 /// covers than its title alone, on the score's scale. Documentation pages are named by
 /// their subject ("git-mv(1)", "CREATE TABLE") and say what they do in their first sentence
@@ -689,6 +770,22 @@ mod tests {
             [CandidateSource::AnyWords, CandidateSource::TitleWords]
         );
         assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn proximity_is_the_share_of_the_request_one_window_holds() {
+        let analysis = analyze("read and write files");
+        let f = facts(&|_| false);
+        let together = "To read and write files, open them with open() and call read() or write().";
+        assert!((proximity(together, &analysis, &f) - 1.0).abs() < 1e-9);
+        // The same words scattered over more than a window: one word's weight at most.
+        let filler = " lorem".repeat(PROXIMITY_WINDOW);
+        let apart = format!("read{filler} write{filler} files");
+        let share = proximity(&apart, &analysis, &f);
+        assert!(share > 0.3 && share < 0.5, "{share}");
+        assert_eq!(proximity("", &analysis, &f), 0.0);
+        // A one-word request has no proximity to speak of.
+        assert_eq!(proximity(together, &analyze("files"), &f), 0.0);
     }
 
     #[test]
