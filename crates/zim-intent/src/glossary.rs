@@ -1,11 +1,15 @@
 //! Requests in the other languages Kiwix publishes most (French, German, Spanish, Portuguese,
-//! Italian, Dutch, Polish): their command words written as the English ones the rules read
+//! Italian, Dutch, Polish, Swedish, Turkish, Czech, Russian, Indonesian, Japanese): their
+//! command words written as the English ones the rules read
 //! ("Quels articles pointent vers « X » ?" -> "which articles link to "X" ?", "Sezione 'Biografia'
 //! dell'articolo su Giuseppe Verdi" -> "section 'Biografia' of the article on Giuseppe Verdi").
 //! Only command phrasing is rewritten (the verbs, the nouns for an article, a section, the
 //! archive, the server and their determiners), and only words that are not English; a topic in
 //! another language stays as written, and a request with none of these phrases is returned
-//! unchanged.
+//! unchanged. Where a language orders the phrase otherwise (Turkish and Japanese put the verb
+//! last), the phrase is written whole in the English order ("'Kapadokya' ile ilgili sayfaları
+//! göster" -> "'Kapadokya' related pages"); Japanese, written without spaces, is matched
+//! anywhere rather than as whole words ([`UNSPACED`]).
 
 use std::sync::LazyLock;
 
@@ -13,6 +17,103 @@ use regex::Regex;
 
 /// (phrase, English), longest phrases first. Matched case-insensitively, as whole words.
 const PHRASES: &[(&str, &str)] = &[
+    // Swedish, Turkish, Czech, Russian and Indonesian: whole command phrases first, where
+    // their word order differs from the English one ("'Kapadokya' ile ilgili sayfaları göster":
+    // the related pages, then the verb).
+    (
+        r"vilka\s+arkiv\s+finns(?:\s+(?:det|här))?(?:\s+tillgängliga)?|hangi\s+arşivler\s+(?:var|mevcut)|какие\s+архивы\s+(?:доступны|есть|загружены)|které\s+archivy\s+jsou\s+(?:k\s+dispozici|dostupné|načtené)|arsip\s+apa\s+saja\s+yang\s+(?:tersedia|ada)",
+        "which zim archives are available",
+    ),
+    (
+        r"ile\s+ilgili\s+(?:sayfaları|makaleleri|maddeleri|sayfalar|makaleler)(?:\s+(?:göster|listele|bul))?",
+        "related pages",
+    ),
+    (
+        r"arşiv(?:deki|teki)\s+tüm\s+(?:girdileri|girdiler|maddeleri|kayıtları|makaleleri|sayfaları)",
+        "all entries in the archive",
+    ),
+    (
+        r"tüm\s+(?:girdileri|girdiler|maddeleri|kayıtları)",
+        "all entries",
+    ),
+    (
+        r"sayfa\s+sayfa(?:\s+(?:dolaş|gez|listele|göster))?",
+        "page by page",
+    ),
+    (r"hiçbirini\s+atla(?:ma|madan)", "without skipping"),
+    (
+        r"apakah\s+server(?:nya)?\s+(?:sedang\s+)?(?:berjalan|berfungsi|jalan|aktif|hidup)(?:\s+(?:normal|dengan\s+(?:baik|normal)|lancar))?",
+        "is the server working correctly",
+    ),
+    (
+        r"beberapa\s+contoh\s+(?:entri|artikel|halaman)|beberapa\s+(?:entri|artikel|halaman)\s+acak",
+        "a few sample entries",
+    ),
+    (
+        r"dari\s+arsip\s+(wiki\w*|gutenberg\w*|stackexchange\w*|devdocs\w*|\w+_\w+)",
+        "from the $1 archive",
+    ),
+    (r"dari\s+arsip(?:\s+ini)?", "from the archive"),
+    (r"tampilkan|tunjukkan|perlihatkan", "show"),
+    (r"halaman\s+utama", "main page"),
+    (
+        r"daftar\s+isi\s+(?:dari\s+)?artikel(?:\s+tentang)?",
+        "table of contents of the article on",
+    ),
+    (r"daftar\s+isi", "table of contents"),
+    (
+        r"ringkasan\s+(?:dari\s+)?artikel(?:\s+tentang)?",
+        "summary of the article on",
+    ),
+    (r"artikel\s+tentang", "the article on"),
+    (r"краткое\s+содержание", "a short summary"),
+    (
+        r"только\s+(?:вступление|введение)|jen\s+úvod|sadece\s+giriş|bara\s+inledningen|hanya\s+pendahuluan(?:nya)?",
+        "just the intro",
+    ),
+    (r"дай(?:те)?(?:\s+мне)?", "give me"),
+    (r"покажи(?:те)?(?:\s+мне)?|выведи(?:те)?", "show me"),
+    (r"оглавление", "table of contents"),
+    (r"главн(?:ая|ую)\s+страниц[аиу]", "main page"),
+    (r"метаданные", "metadata"),
+    (r"статьи", "of the article"),
+    (r"статью|статья", "the article"),
+    (r"vypiš(?:te)?|zobraz(?:te)?|ukaž(?:te)?", "show me"),
+    (r"strukturu\s+nadpisů", "the heading structure"),
+    (r"strukturu\s+článku", "the structure of the article"),
+    (r"obsah\s+článku", "the table of contents of the article"),
+    (r"shrnutí\s+článku", "a summary of the article"),
+    (r"včetně\s+kotev", "including anchors"),
+    (r"hlavní\s+stránk[auy]", "main page"),
+    (r"článku", "of the article"),
+    (r"článek", "the article"),
+    // Swedish: the verb only before what it shows ("Visa startsidan"; "visa" is an English
+    // word too).
+    (
+        r"visa(?:\s+mig)?\s+(startsidan|huvudsidan|förstasidan|artikeln|innehållsförteckningen|avsnittet|sammanfattningen|länkarna|metadatan?|några|alla)",
+        "show me $1",
+    ),
+    (r"startsidan|huvudsidan|förstasidan", "the main page"),
+    (r"innehållsförteckning(?:en)?", "table of contents"),
+    (r"sammanfattning(?:en)?", "summary"),
+    (
+        r"(?:för|av|till)\s+artikeln\s+om|artikelns?\s+om",
+        "of the article on",
+    ),
+    (r"(?:för|av|till)\s+artikeln", "of the article"),
+    (r"i\s+artikeln(?:\s+om)?", "in the article on"),
+    (r"artikeln\s+om", "the article on"),
+    (r"för\s+arkivet|i\s+arkivet", "of the archive"),
+    (r"just\s+nu", "right now"),
+    // Italian: which links leave an article ("Quali link escono dall'articolo 'Vesuvio'?").
+    (
+        r"quali\s+link\s+(?:escono|partono)\s+dall'articolo",
+        "outgoing links of the article",
+    ),
+    (
+        r"quali\s+link\s+(?:escono|partono)\s+da",
+        "outgoing links of",
+    ),
     // Title completions.
     (
         r"vorschl[äa]ge\s+f[üu]r\s+titel,?\s+die\s+mit",
@@ -187,7 +288,7 @@ const PHRASES: &[(&str, &str)] = &[
         "zim files",
     ),
     (
-        r"auf\s+dem\s+server|sur\s+le\s+serveur|en\s+el\s+servidor|no\s+servidor|sul\s+server|op\s+de\s+server|na\s+serwerze",
+        r"auf\s+dem\s+server|sur\s+le\s+serveur|en\s+el\s+servidor|no\s+servidor|sul\s+server|op\s+de\s+server|na\s+serwerze|på\s+servern|sunucuda|на\s+сервере|na\s+serveru|di\s+server",
         "on the server",
     ),
     // Views of an article. The whole article, with its determiners ("el artículo completo
@@ -366,15 +467,54 @@ const PHRASES: &[(&str, &str)] = &[
     (r"-archivs?", " archive"),
     (r"anzeigen", "show"),
     (
-        r"bitte|per\s+favore|por\s+favor|s'il\s+(?:te|vous)\s+pla[îi]t|alstublieft|proszę",
+        r"bitte|per\s+favore|por\s+favor|s'il\s+(?:te|vous)\s+pla[îi]t|alstublieft|proszę|пожалуйста|prosím|lütfen|tolong",
         "please",
+    ),
+    (
+        r"grazie(?:\s+mille)?|danke(?:\s+schön)?|merci(?:\s+beaucoup)?|gracias|obrigad[oa]|bedankt|dank\s+je(?:\s+wel)?|dziękuję|teşekkürler|спасибо|děkuji|terima\s+kasih",
+        "thanks",
     ),
     // The determiner left before a view the table wrote in English ("Toon me de
     // inhoudsopgave ...", "montre-moi la table des matières ...").
     (
-        r"(?:de|den|der|die|das|la|le|el|il|lo|het)\s+(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|main\s+page|metadata)",
+        r"(?:(?:de|den|der|die|das|la|le|el|il|lo|het)\s+|l')(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|main\s+page|metadata)",
         "the $1",
     ),
+];
+
+/// Japanese command phrases: written without spaces between words, so matched anywhere (not
+/// as whole words), with spaces around their English. Japanese puts the object first and the
+/// verb last: a phrase takes the quoted name it is about with it ("「量子もつれ」の記事を全文
+/// 表示して": the full article on "量子もつれ").
+const UNSPACED: &[(&str, &str)] = &[
+    (
+        r#"("[^"]+")\s*(?:で|から)始まる(?:タイトル|記事|項目|ページ)(?:名)?(?:の)?(?:候補|一覧|リスト)?(?:を)?(?:出して|見せて|表示して|教えて|挙げて)?(?:ください|下さい)?"#,
+        " suggest titles starting with $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)(?:を|の)?全文(?:を)?(?:表示して|見せて|出して|読ませて|表示)?(?:ください|下さい)?"#,
+        " the full article on $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?(?:要約|概要|あらすじ)(?:を)?(?:表示して|見せて|出して|教えて)?(?:ください|下さい)?"#,
+        " a summary of the article $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?目次(?:を)?(?:表示して|見せて|出して|教えて)?(?:ください|下さい)?"#,
+        " the table of contents of $1 ",
+    ),
+    (r"このアーカイブ|このzimファイル", " this archive "),
+    (r"メタデータ", " metadata "),
+    (r"メインページ|トップページ", " main page "),
+    (
+        r"サーバー(?:は)?(?:正常に)?(?:動いて|動作して|稼働して)(?:い)?(?:ますか|る)?",
+        " is the server working correctly ",
+    ),
+    (
+        r"(?:どの|どんな)(?:アーカイブ|zimファイル)が(?:ありますか|利用できますか|使えますか|ある)",
+        " which zim archives are available ",
+    ),
+    (r"(?:を)?(?:見せて|表示して)(?:ください|下さい)?", " show "),
 ];
 
 /// "... „Feuerw“ beginnen": the German verb after what a title starts with.
@@ -401,8 +541,10 @@ struct Phrase {
 static COMPILED: LazyLock<Vec<Phrase>> = LazyLock::new(|| {
     PHRASES
         .iter()
-        .filter_map(|(p, en)| {
-            let re = regex::RegexBuilder::new(&format!(r"\b(?:{p})\b"))
+        .map(|(p, en)| (format!(r"\b(?:{p})\b"), *p, *en))
+        .chain(UNSPACED.iter().map(|(p, en)| (p.to_string(), *p, *en)))
+        .filter_map(|(pattern, p, en)| {
+            let re = regex::RegexBuilder::new(&pattern)
                 .case_insensitive(true)
                 .build()
                 .ok()?;
@@ -511,6 +653,8 @@ fn rewrite(s: &str, screened: bool) -> String {
     if out == body {
         return s.to_string();
     }
+    // The unspaced phrases' English comes with spaces around it.
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     format!("{opening}{out}")
 }
 
@@ -544,7 +688,7 @@ mod tests {
 
     #[test]
     fn every_phrase_compiles() {
-        assert_eq!(COMPILED.len(), PHRASES.len());
+        assert_eq!(COMPILED.len(), PHRASES.len() + UNSPACED.len());
     }
 
     #[test]
@@ -618,6 +762,81 @@ mod tests {
     }
 
     #[test]
+    fn swedish_turkish_czech_russian_indonesian_and_japanese_command_phrases() {
+        for (s, english) in [
+            (
+                "Visa startsidan för arkivet.",
+                "show me the main page of the archive.",
+            ),
+            (
+                "Vilka arkiv finns tillgängliga på servern just nu?",
+                "which zim archives are available on the server right now?",
+            ),
+            (
+                "'Kapadokya' ile ilgili sayfaları göster",
+                "'Kapadokya' related pages",
+            ),
+            (
+                "Arşivdeki tüm girdileri sayfa sayfa dolaş, hiçbirini atlama.",
+                "all entries in the archive page by page, without skipping.",
+            ),
+            (
+                "Vypiš strukturu nadpisů článku \"Karel IV.\" včetně kotev.",
+                "show me the heading structure of the article \"Karel IV.\" including anchors.",
+            ),
+            (
+                "Дай краткое содержание статьи \"Тунгусский метеорит\", только вступление.",
+                "give me a short summary of the article \"Тунгусский метеорит\", just the intro.",
+            ),
+            (
+                "Apakah servernya sedang berjalan normal?",
+                "is the server working correctly?",
+            ),
+            (
+                "Tampilkan beberapa contoh entri dari arsip wikivoyage.",
+                "show a few sample entries from the wikivoyage archive.",
+            ),
+            // Japanese: no spaces between words; the phrase takes its quoted name along.
+            (
+                "\"東京タ\"で始まるタイトルの候補を出して",
+                "suggest titles starting with \"東京タ\"",
+            ),
+            (
+                "\"量子もつれ\"の記事を全文表示してください",
+                "the full article on \"量子もつれ\"",
+            ),
+            (
+                "このアーカイブのメタデータ（作成者・日付・言語）を見せて",
+                "this archive の metadata （作成者・日付・言語） show",
+            ),
+            // Italian: links leaving an article, the elided article before a view.
+            (
+                "Quali link escono dall'articolo 'Vesuvio'? Solo quelli in uscita, grazie.",
+                "outgoing links of the article 'Vesuvio'? Solo quelli in uscita, thanks.",
+            ),
+            (
+                "Mostrami l'indice dell'articolo 'Rinascimento'",
+                "show me the table of contents of the article on 'Rinascimento'",
+            ),
+        ] {
+            assert_eq!(english_cues(s), english, "{s}");
+        }
+        // Topics in these languages stay as written; "visa" and "tack" are English words.
+        for s in [
+            "Hur beskär man ett äppelträd på vintern utan att förstöra kronans struktur?",
+            "Kombi basıncı sürekli düşüyor, genleşme tankıyla ilgili olabilir mi?",
+            "Jaký je rozdíl mezi durovou a mollovou stupnicí? Stačí krátké shrnutí pro začátečníka.",
+            "Какова структура налоговых вычетов по НДФЛ при покупке квартиры в России?",
+            "kenapa langit berwarna biru tapi matahari terbenam merah? ringkasan singkat aja ya",
+            "ペニシリンアレルギーがある場合、セファロスポリン系の抗生物質は安全ですか？交差反応との関連を知りたいです",
+            "visa requirements for Thailand",
+            "how to tack a sailboat",
+        ] {
+            assert_eq!(english_cues(s), s, "{s}");
+        }
+    }
+
+    #[test]
     fn letter_runs_of_a_pattern() {
         assert_eq!(letter_runs(r"zeig(?:e)?\s+mir"), ["zeig", "mir"]);
         // A letter made optional is no part of its run; classes and escapes end one.
@@ -626,7 +845,7 @@ mod tests {
         assert_eq!(letter_runs(r"(?-i:([A-Z]))\s+naraz"), ["naraz"]);
         assert_eq!(letter_runs(r"x{2,3}yz"), ["yz"]);
         // Every phrase spells some run, else the screen would pass it over.
-        for (p, _) in PHRASES {
+        for (p, _) in PHRASES.iter().chain(UNSPACED) {
             assert!(!letter_runs(p).is_empty(), "{p}");
         }
     }
@@ -645,6 +864,12 @@ mod tests {
             "Toon me de inhoudsopgave van het artikel over Utrecht",
             "Jakie linki wychodzące ma artykuł Kraków?",
             "MOSTRA L'ARTICOLO COMPLETO SU DANTE",
+            "Visa startsidan för arkivet.",
+            "'Kapadokya' ile ilgili sayfaları göster",
+            "Zobraz obsah článku Praha",
+            "Покажи оглавление статьи «Москва»",
+            "Tampilkan daftar isi artikel Jakarta",
+            "「富士山」の目次を表示して",
         ]
         .map(str::to_string);
         for q in labelled.chain(written) {

@@ -27,8 +27,13 @@
 //!    ("get_article: X", "section: X / Y", "browse: namespace=A limit=50", "summary --title
 //!    X", a bare "list_archives"): any intent's name or tool alias in any spelling, then free
 //!    or `key=value` arguments or command-line flags; `key=value` arguments alone name the
-//!    call only they fit ("section=Y article=X"). A pronoun subject ("related to it") takes
-//!    the article the same request named before it ("the Apollo 11 article").
+//!    call only they fit ("section=Y article=X"); slash commands ("/read X"), REST paths ("GET
+//!    /v1/archives") and query strings ("?prefix=Sch&limit=10") too. A pronoun subject
+//!    ("related to it") takes the article the same request named before it ("the Apollo 11
+//!    article"). A follow-up ("prev: lead of 'Laika' ... now same for Sputnik 2") repeats the
+//!    request before it in the text for the new article; with no earlier request in the text it
+//!    takes the view it names, the new article's table of contents for "that same section"
+//!    (whose name the parser cannot see), or searches its new subject when it names none.
 //!
 //! Cue words count where they act, not anywhere: a view cue ("toc", "structure", "links",
 //! "summary") at the command position or at the end, with an article for subject ("outline of

@@ -26,6 +26,8 @@ pub fn normalize_input(raw: &str) -> String {
         let c = match c {
             '\u{2018}' | '\u{2019}' | '\u{02bc}' => '\'',
             '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{00ab}' | '\u{00bb}' => '"',
+            // Japanese corner brackets quote a name as „...“ does.
+            '\u{300c}' | '\u{300d}' | '\u{300e}' | '\u{300f}' => '"',
             c if c.is_control() || c.is_whitespace() || is_pictograph(c) => ' ',
             c => c,
         };
@@ -215,7 +217,7 @@ fn strip_trailing_instruction(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there)\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern = LazyLock::new(|| {
@@ -359,6 +361,45 @@ fn correct_word(word: &str) -> Option<&'static str> {
     best.map(|(c, _)| c)
 }
 
+/// Whether word `i` of `words` stands where a section noun does: after the words of a
+/// heading (a word that is no determiner nor request word), before "of" and a reference to an
+/// article ("the early life sexton of the marie curie article").
+fn section_noun_position(words: &[&str], i: usize) -> bool {
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| c.is_ascii_punctuation())
+            .to_ascii_lowercase()
+    };
+    let next = i.saturating_add(1);
+    let before_of = words
+        .get(next)
+        .is_some_and(|w| w.eq_ignore_ascii_case("of"));
+    let after_heading = || {
+        i.checked_sub(1)
+            .and_then(|j| words.get(j))
+            .is_some_and(|w| {
+                let w = bare(w);
+                !COMMAND_FILLER.contains(&w.as_str()) && !VOCABULARY.contains(&w.as_str())
+            })
+    };
+    before_of
+        && after_heading()
+        && words
+            .iter()
+            .skip(next.saturating_add(1))
+            .any(|w| matches!(bare(w).as_str(), "article" | "page" | "entry"))
+}
+
+/// "section" misspelt by a word of six letters or more, two edits away at most ("sexton"),
+/// in that position.
+fn misspelt_section(word: &str) -> bool {
+    word.chars().count() >= 6
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && word.starts_with('s')
+        && !VOCABULARY.contains(&word)
+        && word != "sections"
+        && (1..=2).contains(&strsim::damerau_levenshtein(word, "section"))
+}
+
 fn same_letters(a: &str, b: &str) -> bool {
     let mut x: Vec<char> = a.chars().collect();
     let mut y: Vec<char> = b.chars().collect();
@@ -384,7 +425,9 @@ fn archive_noun_typo(word: &str) -> Option<&'static str> {
 
 /// Rewrites misspelt command words in place; returns the new text and how many words changed.
 /// Only words where a command stands are corrected: the first two words ("serach for X",
-/// "pls sumary X") and a word before "of" ("the tabel of contents of X"). The topic is never
+/// "pls sumary X"), a word before "of" ("the tabel of contents of X") and "section" after the
+/// words of a heading, before "of" and an article ("the early life sexton of the X article",
+/// two edits away). The topic is never
 /// touched: "search for linus torvalds" keeps "linus", which is one letter from "links". After
 /// "zim" a misspelt noun for its files is corrected wherever it stands ("what zim fles are
 /// avalable").
@@ -418,6 +461,13 @@ pub fn correct_typos(s: &str) -> (String, usize) {
                 let p = p.to_lowercase();
                 p == "search" || p == "find" || p == "for"
             });
+            // "show the early life sexton of the marie curie article": before "of" and an
+            // article of its own a view noun stands, wherever that is in the sentence.
+            if !after_search && section_noun_position(&raw, i) && misspelt_section(core) {
+                changed = changed.saturating_add(1);
+                in_command = false;
+                return w.replacen(core, "section", 1);
+            }
             let command_prefix = in_command && i >= 2;
             if (i >= 2 && !before_of && !command_prefix) || (i >= 1 && after_search) {
                 in_command = false;
@@ -471,9 +521,14 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
     )
     .ok()
+});
+/// Lowercase words before a colon, then a name: the words qualify the request, the name is
+/// the title ("with anchors: Tide"). Case-sensitive: "Star Wars: Episode IV" is one title.
+static LOWERCASE_LABEL: Pattern = LazyLock::new(|| {
+    Regex::new(r#"^(?:[a-z][a-z'/+-]*\s+){0,8}[a-z][a-z'/+-]*:\s+(?P<t>[A-Z0-9"'].*)$"#).ok()
 });
 /// "the Nile article", "the colosseum page" at the end of lowercase request words ("outline
 /// of the Nile article", "break down the Photosynthesis article by section"): the article
@@ -516,8 +571,11 @@ fn quoted_name(s: &str) -> Option<String> {
         s.get(..all.start()).unwrap_or_default(),
         s.get(all.end()..).unwrap_or_default()
     );
+    // The pronoun "I" is no capital of a name ("'Scurvy' I should read next").
     let plain = |t: &str| {
-        t.chars()
+        t.split_whitespace()
+            .filter(|w| !matches!(*w, "I" | "I'm" | "I'd" | "I've" | "I'll"))
+            .flat_map(str::chars)
             .all(|ch| !(ch.is_uppercase() || ch.is_ascii_digit() || ch == '/'))
     };
     // "the Wikipedia article 'X'": a name quoted right after a noun for an article is the
@@ -570,6 +628,14 @@ pub fn clean_title(s: &str) -> String {
     let all_caps = cur.chars().any(char::is_uppercase) && !cur.chars().any(char::is_lowercase);
     if let Some(named) = article_named_inside(&cur) {
         cur = named;
+    }
+    // "with byte sizes per section: Great Barrier Reef": lowercase words that say how the
+    // view is wanted, then the name after a colon.
+    if cur.contains(": ")
+        && let Some(c) = LOWERCASE_LABEL.as_ref().and_then(|re| re.captures(&cur))
+        && let Some(t) = c.name("t")
+    {
+        cur = t.as_str().to_string();
     }
     if let Some(re) = TRAILING_CLAUSE.as_ref() {
         cur = re.replace(&cur, "").trim().to_string();
@@ -932,5 +998,51 @@ mod tests {
             clean_query("la révolution française"),
             "la révolution française"
         );
+    }
+
+    #[test]
+    fn heldout_u_text_causes() {
+        // Japanese corner brackets quote a name.
+        assert_eq!(normalize_input("「東京タ」で始まる"), "\"東京タ\"で始まる");
+        // Lowercase words before a colon say how the view is wanted; a capitalised title
+        // with a colon is one title.
+        assert_eq!(
+            clean_title("with byte sizes per section: Great Barrier Reef"),
+            "Great Barrier Reef"
+        );
+        assert_eq!(
+            clean_title("Star Wars: Episode IV"),
+            "Star Wars: Episode IV"
+        );
+        assert_eq!(
+            clean_title("Bessemer process, every paragraph"),
+            "Bessemer process"
+        );
+        // Thanks before the request is politeness.
+        assert_eq!(
+            strip_politeness("thanks! and what about Mars"),
+            "and what about Mars"
+        );
+        assert_eq!(
+            strip_politeness("thanks for all the fish"),
+            "thanks for all the fish"
+        );
+        // "section" misspelt after the words of a heading, before "of" and an article; not
+        // a word of the sentence elsewhere.
+        assert_eq!(
+            correct_typos("show the early life sexton of the marie curie article"),
+            (
+                "show the early life section of the marie curie article".to_string(),
+                1
+            )
+        );
+        for s in [
+            "who was the sexton of the church in Hamlet",
+            "the comments of the Tide page",
+            "the early life sexton of the church",
+            "search for the early life sexton of the X article",
+        ] {
+            assert_eq!(correct_typos(s), (s.to_string(), 0), "{s}");
+        }
     }
 }

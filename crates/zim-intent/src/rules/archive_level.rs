@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
 /// A how-to or why question.
@@ -122,7 +122,7 @@ static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
 /// archive is the scope of a search ("look this up in every archive you have: X").
 static EVERY_ARCHIVE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:every|each)\s+(?:(?:offline|loaded|available|local|installed|single)\s+)?(?:zim\s+)?(?:archive|collection|library|wiki|file|knowledge\s+base)\b",
+        r"\b(?:every|each)\s+(?:(?:offline|loaded|available|local|installed|single)\s+)?(?:\.?zim\s+)?(?:archive|collection|library|wiki|file|knowledge\s+base)\b",
     )
 });
 /// "in every archive", "across each zim file": every archive as the place of a search.
@@ -248,19 +248,34 @@ pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
     };
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
+    let ctx = &match intent {
+        "MainPage" => question_place(ctx),
+        _ => Context { ..*ctx },
+    };
     matches_standalone(cue, ctx.text) && !about_the_service(ctx, cue)
+}
+
+/// "how does Wikipedia decide what goes in the 'In the news' section of its Main Page?": in a
+/// how/why question the archive named is what the question is about (the project, its
+/// community), not the service addressed; the question's other words decide (as for health,
+/// where an archive named in such a question is its place).
+fn question_place<'a>(ctx: &Context<'a>) -> Context<'a> {
+    Context {
+        archive_named: ctx.archive_named && !is_match(&HOW_WHY, ctx.text),
+        ..*ctx
+    }
 }
 
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
-    let ctx = &outside_quotes(ctx, &text);
+    let ctx = &question_place(&outside_quotes(ctx, &text));
     (is_match(&MAIN_PAGE, ctx.text) && about_the_service(ctx, &MAIN_PAGE)).then_some(())?;
     hit(Intent::MainPage, 0.9, "main page: main/home/front page")
 }
 
 static METADATA_STRONG: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:metadata|meta\s+data|namespaces|publisher|how\s+many\s+(?:articles|entries|pages)|(?:archive|zim|file)\s+(?:info|information|details|identity|uuid|stats|statistics)|uuid|describe\s+(?:the\s+|this\s+)?(?:zim|archive|file))\b",
+        r"\b(?:metadata|meta\s+data|namespaces|publisher|m/(?:title|description|longdescription|creator|publisher|date|language|name|tags|source|flavou?r|scraper|counter|illustration\w*)|how\s+many\s+(?:articles|entries|pages)|(?:archive|zim|file)\s+(?:info|information|details|identity|uuid|stats|statistics)|uuid|describe\s+(?:the\s+|this\s+)?(?:zim|archive|file))\b",
     )
 });
 static METADATA_WEAK: Pattern = LazyLock::new(|| {
@@ -337,9 +352,27 @@ static ABOUT_ONLY: Pattern = LazyLock::new(|| {
 static OPEN_ONLY: Pattern =
     LazyLock::new(|| rx(r"^(?:open|show|show\s+me|go\s+to|load|display|view|browse|start)$"));
 
+/// How many entries each namespace holds: "the namespaces in this file with their entry
+/// counts", "entry counts per namespace". Namespaces of code hold no entries.
+static NAMESPACE_COUNTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\bnamespaces\b[^.?!]*\b(?:entry|entries|article|articles|item|items|title|titles)\s+counts?\b|\b(?:entry|entries|article|item|title)\s+counts?\s+(?:per|by|for\s+each|of\s+each|in\s+each)\s+namespace\b|\bhow\s+many\s+(?:entries|articles|items|titles)\s+(?:each|every|per)\s+namespace\b",
+    )
+});
+
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
+    if ctx.text.to_lowercase().contains("namespace")
+        && is_match(&NAMESPACE_COUNTS, ctx.text)
+        && !is_match(&HOW_WHY, ctx.text)
+    {
+        return hit(
+            Intent::Metadata,
+            0.85,
+            "metadata: the namespaces and their entry counts",
+        );
+    }
     if (is_match(&METADATA_STRONG, ctx.text) && about_the_service(ctx, &METADATA_STRONG))
         || only_metadata_fields(ctx)
     {

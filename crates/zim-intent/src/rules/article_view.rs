@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+)?(?:section\s+|heading\s+)?anchors?|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+)?#?anchors?(?:\s+ids?)?|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
     )
 });
 
@@ -176,6 +176,15 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
             if is_match(&WHAT_OPENER, ctx.text) && !is_match(&TOC_ASKED, ctx.text) {
                 return None;
             }
+            // A cue followed by a question asked of what it named is the question's context.
+            let cue_at = [&TOC_CUE, &HEADINGS_CUE]
+                .iter()
+                .filter_map(|re| re.as_ref()?.find(ctx.text))
+                .map(|m| m.start())
+                .min();
+            if cue_at.is_some_and(|at| super::question_after(ctx.text, at)) {
+                return None;
+            }
             match cue_subject(&TOC_CUE, ctx.text) {
                 Some(t) => t,
                 None => headings_subject(ctx.text)?,
@@ -235,7 +244,7 @@ static LEAD_SECTION: Pattern = LazyLock::new(|| {
 });
 static CONTRACTION_START: Pattern = LazyLock::new(|| rx(r"^'(?:m|re|s|ve|d|ll)\b"));
 static ENDS_WITH_PREPOSITION: Pattern =
-    LazyLock::new(|| rx(r"\b(?:in|of|on|to|for|with|at|by|from|about|into)$"));
+    LazyLock::new(|| rx(r"\b(?:in|of|on|to|for|with|at|by|from|about|into|per|each|every)$"));
 /// Words that, after "section", name a view of every section rather than one section.
 static SECTIONS_VIEW_WORD: Pattern = LazyLock::new(|| {
     rx(
@@ -330,6 +339,17 @@ static WHAT_PART_SAYS: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "the seven articles", "the 27 amendments", "both houses": parts counted, each of which the
+/// question asks about; a section is one part, named by its heading.
+static COUNTED_PARTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|several|various|many|both|all)\s",
+    )
+});
+/// "... of the US Constitution each cover": a quantifier floated after the subject distributes
+/// the question over several parts.
+static FLOATING_QUANTIFIER: Pattern = LazyLock::new(|| rx(r"\s(?:each|both|all)\s*$"));
+
 fn part_said(text: &str) -> Option<RuleHit> {
     let c = caps(&WHAT_PART_SAYS, text)?;
     let raw_title = group(&c, "t");
@@ -342,6 +362,8 @@ fn part_said(text: &str) -> Option<RuleHit> {
             .split_whitespace()
             .last()
             .is_some_and(|w| is_match(&NUMBERED_CLAUSE, w))
+        || is_match(&COUNTED_PARTS, &raw_section)
+        || is_match(&FLOATING_QUANTIFIER, &raw_title)
     {
         return None;
     }
@@ -378,10 +400,11 @@ static PARTICLE_BEFORE_SECTION: Pattern = LazyLock::new(|| {
 });
 static FOLLOW_UP_LEAD: Pattern =
     LazyLock::new(|| rx(r"^(?:(?:and|now|also|then|the|same|for)\b\s*)+"));
-/// "just the lead of 'Kraken (mythology)'": the lead of a named article is its summary.
+/// "just the lead of 'Kraken (mythology)'", "the intro bit of the Voyager 1 article": the lead
+/// of a named article is its summary.
 static LEAD_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede)\s+(?:of|for|from)\s+(?P<t>.+)$",
+        r"^(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede|(?:intro|introduction|introductory|opening|lead|lede)\s+(?:bit|part|paragraph|para|lines?|section|stuff))\s+(?:of|for|from)\s+(?P<t>.+)$",
     )
 });
 /// "show me what's under 'Lubrication' in the Marine diesel engine article", "what is under
@@ -465,11 +488,11 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     } else {
         s
     };
-    for (re, rule) in [
-        (&SECTION_COMMA, "section: 'X, section Y'"),
-        (&SECTION_POSSESSIVE, "section: \"X's Y section\""),
-        (&SECTION_NAMED_FIRST, "section: 'section Y of X'"),
-        (&SECTION_NAMED_BEFORE, "section: 'Y section of X'"),
+    for (re, rule, named_after_noun) in [
+        (&SECTION_COMMA, "section: 'X, section Y'", true),
+        (&SECTION_POSSESSIVE, "section: \"X's Y section\"", false),
+        (&SECTION_NAMED_FIRST, "section: 'section Y of X'", true),
+        (&SECTION_NAMED_BEFORE, "section: 'Y section of X'", false),
     ] {
         let Some(c) = caps(re, &s) else { continue };
         let raw_section = group(&c, "s");
@@ -522,6 +545,16 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         if is_match(&NUMBERED_CLAUSE, raw_section.trim())
             || super::is_generic_subject(&raw_title)
             || is_match(&HOW_TO, ctx.text)
+        {
+            continue;
+        }
+        // "Section 8 voucher eligibility for ...", "section 230 protections of ...": a number
+        // right after "section" names a clause, a program or a law, whatever follows it.
+        if named_after_noun
+            && raw_section
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| is_match(&NUMBERED_CLAUSE, w))
         {
             continue;
         }

@@ -240,6 +240,12 @@ fn command_of(word: &str) -> Option<Command> {
     }
     words.push(cur);
     words.retain(|w| !w.is_empty());
+    // The shell's "ls" lists ("ls archives --format=json").
+    for w in &mut words {
+        if w == "ls" {
+            *w = "list".to_string();
+        }
+    }
     let operative: Vec<&String> = words
         .iter()
         .filter(|w| !NO_OPERATION.contains(&w.as_str()))
@@ -269,6 +275,11 @@ fn command_of(word: &str) -> Option<Command> {
     })
 }
 
+/// Whether `word` (in any spelling [`command_of`] reads) names a command.
+pub(super) fn names_a_command(word: &str) -> bool {
+    command_of(word).is_some()
+}
+
 /// Words for how much or how long, before a command word ("full article: X").
 const QUALIFIERS: &[&str] = &[
     "full", "whole", "complete", "entire", "brief", "short", "quick",
@@ -286,6 +297,8 @@ struct Args {
     /// Quoted positional arguments, as a function call gives them: `section("Rome",
     /// "History")` has `["Rome", "History"]`.
     positional: Vec<String>,
+    /// The query was given as a prefix (`prefix=Sch`): a title completion's.
+    prefix: bool,
 }
 
 /// The free text as quoted positional arguments separated by commas (`"Rome", "History"`),
@@ -390,6 +403,7 @@ fn parse_args(raw: &str) -> Args {
             | "name" => args.title = Some(value),
             "section" | "section_title" | "heading" | "anchor" => args.section = Some(value),
             "query" | "q" | "prefix" | "partial_query" | "text" | "terms" => {
+                args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
                 args.query = Some(value)
             }
             "namespace" | "ns" => args.namespace = Some(value),
@@ -458,8 +472,92 @@ fn namespace_arg(args: &Args) -> Option<String> {
     namespace::namespace_of(&args.free)
 }
 
+/// A chat bot's slash command: "/read wikivoyage_en Istanbul", "/browse ns=A", "/toc Tide".
+static SLASH_CALL: Pattern =
+    LazyLock::new(|| rx(r"^/(?P<cmd>[a-z][a-z_-]*)(?:\s+(?P<free>\S.*))?$"));
+
+/// An archive's Kiwix name as a slash command's first argument ("/read wikivoyage_en
+/// Istanbul"): the place, not the title.
+static KIWIX_NAME_FIRST: Pattern = LazyLock::new(|| {
+    rx(r"^[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)(?:_[\w.-]+)?(?:\.zim)?\s+(?P<rest>\S.*)$")
+});
+
+/// A call written as an HTTP request to a REST API: "GET /v1/archives", "GET
+/// /api/search?q=tide", "GET https://host/v1/archives/x/metadata".
+static REST_CALL: Pattern = LazyLock::new(|| {
+    rx(r"^(?:get|post|head)\s+(?:https?://[^/\s]+)?(?P<path>/[^\s?#]*)(?:\?(?P<qs>\S*))?$")
+});
+
+/// A URL's query string alone: "?prefix=Sch&limit=10", "?q=tide".
+static QUERY_STRING: Pattern = LazyLock::new(|| rx(r"^\?(?P<qs>[a-z_]+=\S*)$"));
+
+/// The `key=value` pairs of a URL query string, as the call syntax writes them
+/// (`prefix=Sch&n=5` gives `prefix=Sch n=5`); `%20` and `+` are spaces.
+fn query_string_pairs(qs: &str) -> String {
+    qs.split('&')
+        .filter(|p| p.contains('='))
+        .map(|p| p.replace("%20", " ").replace('+', " "))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A call written as a URL: a REST path whose last segment names the command (or whose
+/// segment before the last does, the last being its argument: "GET /article/Tide"), with a
+/// query string's pairs as its arguments; or a query string alone, whose keys name the call.
+fn url_call(text: &str) -> Option<(Command, Args)> {
+    // Both begin with "?" or an HTTP method and hold "/" or "=": most requests are let through
+    // without a pattern run.
+    if !text.contains(['/', '=']) {
+        return None;
+    }
+    if let Some(c) = super::caps(&QUERY_STRING, text) {
+        let args = parse_args(&query_string_pairs(&super::group(&c, "qs")));
+        return Some((implied_command(&args)?, args));
+    }
+    let c = super::caps(&REST_CALL, text)?;
+    let path = super::group(&c, "path");
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let mut args = parse_args(&query_string_pairs(&super::group(&c, "qs")));
+    let last = segments.last();
+    let before_last = segments.len().checked_sub(2).and_then(|i| segments.get(i));
+    if let Some(command) = last.and_then(|s| command_of(s)) {
+        return Some((command, args));
+    }
+    let command = before_last.and_then(|s| command_of(s))?;
+    if args.free.is_empty() && args.title.is_none() {
+        args.free = last?.replace("%20", " ");
+    }
+    Some((command, args))
+}
+
 pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
     let text = ctx.text.trim();
+    if let Some((command, args)) = url_call(text) {
+        return call_hit(
+            command,
+            &args,
+            ctx.limit,
+            ctx.all_archives,
+            "tool call: a URL that names its call",
+        );
+    }
+    if text.starts_with('/')
+        && let Some(c) = super::caps(&SLASH_CALL, text)
+        && let Some(command) = command_of(&super::group(&c, "cmd"))
+    {
+        let free = super::group(&c, "free");
+        let free = match super::caps(&KIWIX_NAME_FIRST, &free) {
+            Some(k) => super::group(&k, "rest"),
+            None => free,
+        };
+        return call_hit(
+            command,
+            &parse_args(&free),
+            ctx.limit,
+            ctx.all_archives,
+            "tool call: a slash command",
+        );
+    }
     if super::is_match(&PAIRS_ONLY, text) {
         let args = parse_args(text);
         if args.free.is_empty()
@@ -507,6 +605,8 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
 fn implied_command(args: &Args) -> Option<Command> {
     if args.section.is_some() && args.title.is_some() {
         Some(Command::Section)
+    } else if args.prefix {
+        Some(Command::Suggest)
     } else if args.query.is_some() {
         Some(Command::Search)
     } else {
@@ -722,6 +822,7 @@ pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
         let truthy = matches!(value, json::Value::Bool(true))
             || text_of(value).is_some_and(|t| t.eq_ignore_ascii_case("true"));
         let Some(v) = text_of(value) else { continue };
+        args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
         let slot = match key.as_str() {
             "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
             | "name" | "url" | "slug" => &mut args.title,

@@ -233,7 +233,30 @@ static IN_TITLE_INDEX: Pattern = LazyLock::new(|| {
     )
 });
 
+/// What the title index holds, asked of it: "does the title index have anything like
+/// 'Kolmogorov–Smirnov test'?", "is 'Bletchley Park' in the title index?".
+static TITLE_INDEX_HAS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:does|do|would|will)\s+(?:the|your|this|its|the\s+archive's)\s+title\s+(?:index|list|listing)\s+(?:have|has|contain|include|hold|list|show)\s+(?:(?:anything|something|an?\s+(?:entry|title|page|article)|any\s+(?:entries|titles|pages))\s+)?(?:(?:like|similar\s+to|close\s+to|for|named|called|matching|titled)\s+)?(?P<t>.+?)|is\s+(?P<u>.+?)\s+in\s+the\s+title\s+(?:index|list|listing))\s*[?.!]*$",
+    )
+});
+
 pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&TITLE_INDEX_HAS, ctx.text) {
+        let raw = c
+            .name("t")
+            .or_else(|| c.name("u"))
+            .map_or("", |m| m.as_str());
+        if looks_like_title(raw)
+            && let Some(t) = title_of(raw)
+        {
+            return hit(
+                Intent::FindByTitle { title: t.clone() },
+                subject_confidence(0.9, &t),
+                "find by title: what the title index holds",
+            );
+        }
+    }
     for (re, rule) in [
         (&IS_A_TITLE, "find by title: whether X is a title"),
         (&TITLE_MATCH, "find by title: the entry matching title X"),
@@ -403,6 +426,11 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
         return None;
     }
     let last = cue.find_iter(ctx.text).last()?;
+    // "candela vs lumen vs lux — how are they related?": the same inside the part of the
+    // request that holds the cue.
+    if is_question(super::part_at(ctx.text, last.start())) {
+        return None;
+    }
     let after = ctx.text.get(last.end()..).unwrap_or_default();
     // The cue must lead to the article: "related to X", "similar pages for X", "X related
     // articles" — not modify a topic ("related rates in calculus", "stress related illnesses").
@@ -438,7 +466,11 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
         };
         match title_of(&stripped) {
             Some(t) => t,
-            None => subject_around(cue, ctx.text)?,
+            // "Apollo 11 related articles": the nouns after the cue are the pages asked for,
+            // the article is named before it.
+            None => {
+                super::subject_before(cue, ctx.text).or_else(|| subject_around(cue, ctx.text))?
+            }
         }
     };
     hit(
@@ -456,7 +488,7 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
     )
 });
 static LINKS_CUE: Pattern =
-    LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|urls?|outbound|outgoing|backlinks)\b"));
+    LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|hrefs?|urls?|outbound|outgoing|backlinks)\b"));
 /// A determiner right before a final links word makes it a noun of the sentence ("require a
 /// client certificate to access one URL", "how do I shorten a link"), not "X links".
 static COUNTED_NOUN_BEFORE: Pattern = LazyLock::new(|| {
@@ -466,7 +498,7 @@ static COUNTED_NOUN_BEFORE: Pattern = LazyLock::new(|| {
 /// in X", "backlinks for X".
 static LINKS_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:links?|hyperlinks?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
+        r"\b(?:(?:links?|hyperlinks?|hrefs?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
     )
 });
 static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
@@ -596,6 +628,12 @@ static GET_VERB: Pattern = LazyLock::new(|| {
         r"^(?:get|open|read|show|display|fetch|retrieve|download|pull\s+up|give|view|print|load|see|go\s+to|zeige?|montre|affiche|muestra|abre|apri|mostra|ouvre|lis)\b(?:\s+me)?\s+(?P<t>.+)$",
     )
 });
+/// "see X for more information", "see X for how to ...", "see X for details".
+static SEE_FOR_MORE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^see\s+\S.*?\s+for\s+(?:how\b|more\b|further\b|details?\b|(?:the\s+)?(?:full\s+)?(?:information|info|instructions|documentation|reference|explanation|list)\b|an?\s+(?:explanation|list|description|overview)\b)",
+    )
+});
 static ARTICLE_WORDS: Pattern =
     LazyLock::new(|| rx(r"\b(?:article|page|entry|full\s+text|whole|entire|artikel)\b"));
 static GERMAN_ARTICLE_NOUN: Pattern = LazyLock::new(|| rx(r"^(?:den|das|die)?\s*artikel\b\s*"));
@@ -637,6 +675,11 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
     let raw = group(&c, "t");
     // "give me page 2", "show the next page": a page of results, not an article.
     if is_match(&PAGE_OF_RESULTS, raw.trim()) {
+        return None;
+    }
+    // "See https://aka.ms/rps-not-found for how to register subscriptions.": a pointer to
+    // where to read more, as error messages and documents end, not a request to the archive.
+    if is_match(&SEE_FOR_MORE, ctx.text) {
         return None;
     }
     // "read a config file", "get the size of a file", "read and write files": tasks. Without

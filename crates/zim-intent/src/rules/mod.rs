@@ -91,10 +91,117 @@ pub fn classify(ctx: &Context) -> Option<RuleHit> {
         .and_then(|c| c.name("rest"))
         .map(|m| crate::text::strip_politeness(m.as_str()));
     let text = unscened.as_deref().unwrap_or(text);
+    let text = without_sequence_lead(text).unwrap_or(text);
     let ctx = &Context { text, ..*ctx };
-    ask_of_parts(ctx)
+    follow_up(ctx)
+        .or_else(|| ask_of_parts(ctx))
         .or_else(|| ask_after_purpose(ctx))
         .or_else(|| classify_one(ctx, ctx.text))
+}
+
+/// "prev: lead of 'Laika' ✅ now same for Sputnik 2", "the toc of Tide. and now the same for
+/// Moon": a request that repeats the one before it for another article. The earlier request
+/// is read alone and its view applied to the new article.
+static SAME_FOR: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<prev>.+?)[\s,.;:!]+(?:(?:and|ok|okay|thanks|cool|great|perfect|nice)[\s,.!]+)*(?:now|then|next)\s+(?:do\s+|give\s+me\s+|show\s+me\s+)?(?:the\s+)?same(?:\s+(?:thing|one|again))?\s+(?:but\s+)?(?:for|with|on|of)\s+(?P<t>.+)$",
+    )
+});
+/// "prev:", "previous:", "earlier:": a label for the request before.
+static PREVIOUS_LABEL: Pattern =
+    LazyLock::new(|| rx(r"^(?:prev|previous|earlier|before|last(?:\s+time)?|done)\s*[:>-]\s*"));
+/// "and now that same section but for Pierre Curie", "the same summary for Berlin": the view
+/// named, its article new, the earlier request not in the text.
+static SAME_VIEW_FOR: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:and|ok|okay|so|now|then|next|also)\s+)*(?:(?:do|give\s+me|show\s+me|get\s+me|i\s+want|i\s+need)\s+)?(?:that|the|this)\s+same\s+(?P<view>section|part|chapter|paragraph|summary|intro|introduction|lead|lede|toc|table\s+of\s+contents|contents|outline|headings|structure|links|related\s+(?:pages|articles)|article|page|full\s+article|full\s+text)\s+(?:but\s+)?(?:for|of|on|from|with|about)\s+(?P<t>.+)$",
+    )
+});
+
+/// A follow-up whose view is not known ("now the same for Berlin" with nothing before it):
+/// its new subject is searched, not the words of the follow-up.
+fn follow_up_search(ctx: &Context, subject: &str) -> Option<RuleHit> {
+    let query = crate::text::clean_query(subject);
+    (!query.is_empty()).then_some(())?;
+    hit(
+        Intent::Search {
+            query,
+            all_archives: ctx.all_archives,
+        },
+        0.6,
+        "follow-up: no earlier request in the text, its new subject searched",
+    )
+}
+
+/// "now the same for Berlin", "same for Sputnik 2": a follow-up that names neither the view
+/// nor the earlier request.
+static SAME_ONLY_FOR: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:and|ok|okay|so|now|then|next|also|thanks|great|cool)[\s,.!]+)+(?:do\s+)?(?:the\s+)?same(?:\s+(?:thing|one|again))?\s+(?:but\s+)?(?:for|with|on)\s+(?P<t>.+)$",
+    )
+});
+
+/// A request repeating an earlier one for another article ([`SAME_FOR`], [`SAME_VIEW_FOR`]).
+/// When the earlier request is not in the text, the view it names is used; a section cannot
+/// be (its name was said earlier, where the parser cannot see): the new article's table of
+/// contents is the view that lets the caller pick it, not a guessed section.
+fn follow_up(ctx: &Context) -> Option<RuleHit> {
+    // Every follow-up says "same": most requests are let through by one substring search.
+    if !ctx.text.to_lowercase().contains("same") {
+        return None;
+    }
+    if let Some(c) = caps(&SAME_FOR, ctx.text) {
+        let t = title_of(&group(&c, "t"))?;
+        let prev = group(&c, "prev");
+        let prev = match PREVIOUS_LABEL.as_ref() {
+            Some(re) => re.replace(&prev, "").into_owned(),
+            None => prev,
+        };
+        let prev = crate::text::strip_politeness(&prev);
+        let prev_ctx = Context {
+            text: &prev,
+            question: written_as_question(&prev),
+            ..*ctx
+        };
+        return match classify_one(&prev_ctx, &prev) {
+            Some(mut hit) => {
+                if hit.confidence < crate::FALLBACK_THRESHOLD {
+                    return None;
+                }
+                *subject_mut(&mut hit.intent)? = t;
+                hit.rule = "follow-up: the request before, for another article";
+                Some(hit)
+            }
+            // "Got it. Now the same for Berlin.": what came before is no request.
+            None => follow_up_search(ctx, &group(&c, "t")),
+        };
+    }
+    if let Some(c) = caps(&SAME_ONLY_FOR, ctx.text) {
+        return follow_up_search(ctx, &group(&c, "t"));
+    }
+    let c = caps(&SAME_VIEW_FOR, ctx.text)?;
+    let t = title_of(&group(&c, "t"))?;
+    let view = group(&c, "view").to_lowercase();
+    let intent = match view.split_whitespace().next().unwrap_or_default() {
+        "summary" | "intro" | "introduction" | "lead" | "lede" => {
+            Intent::Summary { title_or_path: t }
+        }
+        "structure" => Intent::Structure { title_or_path: t },
+        "links" => Intent::Links { title_or_path: t },
+        "related" => Intent::Related { title_or_path: t },
+        "article" | "page" | "full" => Intent::GetArticle { title_or_path: t },
+        _ => Intent::Toc { title_or_path: t },
+    };
+    let rule = match intent {
+        Intent::Toc { .. }
+            if !matches!(view.as_str(), "toc" | "contents" | "outline" | "headings")
+                && !view.starts_with("table") =>
+        {
+            "follow-up: the same section, its name not in the request (the table of contents)"
+        }
+        _ => "follow-up: the same view for another article",
+    };
+    hit(intent, 0.8, rule)
 }
 
 /// Runs the rules in order on one sentence; `None` when none matched. A pronoun subject takes
@@ -219,6 +326,43 @@ static SCENE_CLAUSE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The part of a request (its sentence or clause, see [`PART_BOUNDARY`], or what follows a
+/// label's colon) that holds the byte position `at`, trimmed.
+pub(crate) fn part_at(s: &str, at: usize) -> &str {
+    let Some(re) = PART_BOUNDARY.as_ref() else {
+        return s;
+    };
+    let mut start = 0;
+    let mut end = s.len();
+    for m in re.find_iter(s) {
+        if m.end() <= at {
+            start = m.end();
+        } else if m.start() >= at {
+            end = m.start();
+            break;
+        }
+    }
+    let part = s.get(start..end).unwrap_or(s);
+    // "dogs and wolves: how are they related?": the clause after a colon.
+    let within = at.saturating_sub(start);
+    let from = part
+        .get(..within.min(part.len()))
+        .and_then(|before| before.rfind(": "))
+        .map_or(0, |i| i.saturating_add(2));
+    part.get(from..).unwrap_or(part).trim()
+}
+
+/// Whether a part of the request after byte position `at` is a question: "outline of the
+/// Najdorf main line after 6.Bg5 — what is the Poisoned Pawn actually about?" asks its
+/// question about what it named before.
+pub(crate) fn question_after(s: &str, at: usize) -> bool {
+    PART_BOUNDARY.as_ref().is_some_and(|re| {
+        re.find_iter(s)
+            .filter(|m| m.start() >= at)
+            .any(|m| article_view::starts_like_question(s.get(m.end()..).unwrap_or_default()))
+    })
+}
+
 /// The parts of a request made of several sentences or clauses, each without politeness.
 fn request_parts(s: &str) -> Vec<String> {
     let Some(re) = PART_BOUNDARY.as_ref() else {
@@ -251,12 +395,30 @@ fn request_parts(s: &str) -> Vec<String> {
         // laid out" is not "see how it's laid out").
         .filter(|p| !p.is_empty() && !is_match(&CONTEXT_STATEMENT, p))
         .map(|p| {
-            let p = caps(&SCENE_CLAUSE, p)
-                .and_then(|c| c.name("rest").map(|m| m.as_str()))
+            let p = without_sequence_lead(p)
+                .or_else(|| caps(&SCENE_CLAUSE, p).and_then(|c| c.name("rest").map(|m| m.as_str())))
                 .unwrap_or(p);
-            crate::text::strip_politeness(p)
+            let p = crate::text::strip_politeness(p);
+            // "the whole page on X not just the intro — paste all of it": a view not wanted,
+            // at the end of its part.
+            without_negated_tail(&p).unwrap_or(p)
         })
         .collect()
+}
+
+/// "now give me the full article on X, every paragraph", "and then show its links": the
+/// word that orders the ask after what came before, followed by the ask itself (a request
+/// verb, a modal or "I need"); "now that you mention it, ..." is a clause of its own.
+static SEQUENCE_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:ok|okay|and|so|but)\s+)?(?:now|then|next)\s+(?P<rest>(?:give|show|get|fetch|open|read|list|display|pull|print|paste|send|tell|summari[sz]e|find|look|do|can|could|would|will|i\s+(?:need|want|would)|i'd|let\s+me|just|only)\b.*)$",
+    )
+});
+
+fn without_sequence_lead(s: &str) -> Option<&str> {
+    caps(&SEQUENCE_LEAD, s)
+        .and_then(|c| c.name("rest"))
+        .map(|m| m.as_str())
 }
 
 /// In a request of several parts, the last one that is no statement of context and that a
@@ -276,7 +438,8 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
             question: written_as_question(part),
             ..*ctx
         };
-        let Some(hit) = classify_one(&part_ctx, ctx.text) else {
+        let Some(hit) = ask_after_purpose(&part_ctx).or_else(|| classify_one(&part_ctx, ctx.text))
+        else {
             continue;
         };
         // A part read alone may lean on the parts before it ("what were the main ones?",
@@ -341,17 +504,27 @@ static NEEDED_BY: Pattern = LazyLock::new(|| {
     )
 });
 
-/// The ask after a statement of purpose or of who needs it, when a rule reads it confidently
-/// as a view of an article it names; a search or nothing there leaves the whole request to
-/// decide.
+/// The ask after a statement of purpose, of who needs it or a label ([`LABEL_COLON`]), when a
+/// rule reads it confidently as a view of an article it names (or of the archive); a search or
+/// nothing there leaves the whole request to decide. An article named first as the scene
+/// ([`ARTICLE_SCENE`]) is the ask's when it names none.
 fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
+    if let Some(found) = ask_in_article_scene(ctx) {
+        return Some(found);
+    }
     let c = caps(&PURPOSE_LEAD, ctx.text)
         .or_else(|| caps(&CONTEXT_COLON, ctx.text))
-        .or_else(|| caps(&NEEDED_BY, ctx.text))?;
-    let rest = c.name("rest")?.as_str();
+        .or_else(|| caps(&NEEDED_BY, ctx.text))
+        .or_else(|| {
+            LABEL_COLON.as_ref()?.captures(ctx.text).filter(|c| {
+                c.name("label")
+                    .is_some_and(|l| !command::names_a_command(l.as_str()))
+            })
+        })?;
+    let rest = crate::text::strip_politeness(c.name("rest")?.as_str());
     let part_ctx = Context {
-        text: rest,
-        question: written_as_question(rest),
+        text: &rest,
+        question: written_as_question(&rest),
         ..*ctx
     };
     let hit = classify_one(&part_ctx, ctx.text)?;
@@ -363,6 +536,70 @@ fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
         None => !matches!(hit.intent, Intent::Search { .. }),
     };
     (hit.confidence >= crate::FALLBACK_THRESHOLD && own_subject).then_some(hit)
+}
+
+/// "quiz prep: ...", "for the galley: ...", "voice relay: ...": a label in lowercase words
+/// (what the asker is doing, for whom, through what) before a colon and the ask. Not a
+/// command's name ("toc: X" is the call) nor a name ("LaTeX: ..." is a topic): lowercase, at
+/// most four words.
+static LABEL_COLON: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"^(?P<label>(?:[a-z][a-z'-]*\s+){0,3}[a-z][a-z'-]*)\s*:\s+(?P<rest>\S.*)$").ok()
+});
+
+/// The article first, then the view of it asked for: "For 'Hurricane Katrina' I need every
+/// h2/h3 with its #anchor so I can deep-link into it". The name is quoted, capitalised or
+/// called an article.
+static ARTICLE_SCENE: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:for|on|about|regarding)\s+(?P<t>'[^']+'|"[^"]+"|the\s+[^,;:]+?\s+(?:article|page|entry)|(?-i:[A-Z])[^,;:]*?)\s*,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+)?(?P<ask>\S.*)$"#,
+    )
+});
+
+/// Why the view is wanted, after the ask: "so I can deep-link into it".
+static PURPOSE_TAIL: Pattern =
+    LazyLock::new(|| rx(r"\s+so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|may|might)\b.*$"));
+
+/// The view asked after the article it is of ([`ARTICLE_SCENE`]): the ask is read alone and
+/// takes the scene's article when it names none of its own.
+fn ask_in_article_scene(ctx: &Context) -> Option<RuleHit> {
+    let c = caps(&ARTICLE_SCENE, ctx.text)?;
+    let scene = title_of(&group(&c, "t"))?;
+    let ask = group(&c, "ask");
+    let ask = match PURPOSE_TAIL.as_ref() {
+        Some(re) => re.replace(&ask, "").into_owned(),
+        None => ask,
+    };
+    let part_ctx = Context {
+        text: &ask,
+        question: written_as_question(&ask),
+        ..*ctx
+    };
+    let alone = classify_one(&part_ctx, ctx.text);
+    let mut alone_intent = alone.as_ref().map(|h| h.intent.clone());
+    let named = alone_intent
+        .as_mut()
+        .and_then(subject_mut)
+        .is_some_and(|t| looks_like_title(t) && !is_match(&PRONOUN_SUBJECT, t));
+    if named {
+        return alone.filter(|h| h.confidence >= crate::FALLBACK_THRESHOLD);
+    }
+    // The ask names no article of its own ("the toc", "every h2/h3 with its #anchor"): it is
+    // of the scene's.
+    let of_scene = format!("{ask} of {}", group(&c, "t"));
+    let scene_ctx = Context {
+        text: &of_scene,
+        ..part_ctx
+    };
+    let mut hit = classify_one(&scene_ctx, ctx.text)
+        .filter(|h| {
+            let mut intent = h.intent.clone();
+            subject_mut(&mut intent).is_some()
+        })
+        .or(alone)?;
+    let subject = subject_mut(&mut hit.intent)?;
+    *subject = scene;
+    hit.confidence = hit.confidence.max(0.8);
+    Some(hit)
 }
 
 /// An article named in the request: "the Apollo 11 article", "the page 'Renaissance'".
@@ -520,7 +757,13 @@ fn subject_around(re: &Regex, s: &str) -> Option<String> {
             return Some(t);
         }
     }
-    let first = cues.first()?;
+    subject_before(re, s)
+}
+
+/// The subject before the first match of a cue, without leading verbs ("X toc", "Apollo 11
+/// related articles").
+pub(crate) fn subject_before(re: &Regex, s: &str) -> Option<String> {
+    let first = re.find(s)?;
     let before = s.get(..first.start()).unwrap_or_default();
     let before = match LEADING_VERBS.as_ref() {
         Some(v) => v.replace(before, "").to_string(),
@@ -600,6 +843,11 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
     let Some(next) = words.next() else {
         return false;
     };
+    // "every summary I find just says ...", "the outline you sent me": a subject pronoun
+    // opens a clause about the cue's noun, which the sentence talks about.
+    if is_match(&SUBJECT_PRONOUN, next) && words.clone().next().is_some() {
+        return true;
+    }
     let lowercase_word = next.chars().all(|c| c.is_lowercase() || c == '-')
         && next.chars().next().is_some_and(char::is_alphabetic);
     lowercase_word
@@ -607,6 +855,11 @@ fn modifies_a_noun(cue: &Regex, after: &str) -> bool {
         && !cue.is_match(next)
         && words.next().is_some()
 }
+
+/// A personal pronoun that can be the subject of a clause.
+static SUBJECT_PRONOUN: Pattern = LazyLock::new(|| {
+    rx(r"^(?:i|i've|i'd|i'm|we|we've|you|you've|they|they've|he|she|people|everyone)$")
+});
 
 /// Words that may follow a command cue: connectors (in the languages the cues cover),
 /// determiners, nouns for the view.
@@ -2985,5 +3238,657 @@ mod heldout_o_causes {
                 title_or_path: "Out of Africa".into()
             }
         );
+    }
+}
+
+/// The general causes of heldout-u's first-run misses (`tests/accuracy.rs`), each with
+/// variations and with requests that must keep their route.
+#[cfg(test)]
+mod heldout_u_causes {
+    use crate::{ArchiveName, Intent, parse};
+
+    fn archives() -> Vec<ArchiveName> {
+        vec![
+            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
+            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
+        ]
+    }
+
+    fn intent(q: &str) -> Intent {
+        parse(q, &archives()).intent
+    }
+
+    fn name(q: &str) -> &'static str {
+        intent(q).name()
+    }
+
+    fn t(s: &str) -> String {
+        s.to_string()
+    }
+
+    fn searched(qs: &[&str]) {
+        for q in qs {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_view_word_in_a_clause_about_it_is_topic() {
+        searched(&[
+            "why does tritone substitution work? every summary I find just says 'shared guide tones' and stops there",
+            "why do plants need light? every summary I read says photosynthesis and stops",
+            "the summary you gave me earlier was too short",
+            "every outline I find online skips the Sicilian",
+        ]);
+        assert_eq!(
+            intent("give me a summary of the Tide article"),
+            Intent::Summary {
+                title_or_path: t("Tide")
+            }
+        );
+        assert_eq!(
+            intent("summary of Photosynthesis"),
+            Intent::Summary {
+                title_or_path: t("Photosynthesis")
+            }
+        );
+    }
+
+    #[test]
+    fn a_relation_asked_in_a_question_after_its_topics() {
+        searched(&[
+            "candela vs lumen vs lux — how are they related?",
+            "dogs and wolves: how are they related?",
+            "how are cats and lions related?",
+        ]);
+        for (q, topic) in [
+            ("articles related to Photosynthesis", "Photosynthesis"),
+            (
+                "what else is related to the Apollo 11 article?",
+                "Apollo 11",
+            ),
+            ("anything related to 'Scurvy' I should read next?", "Scurvy"),
+            // The nouns after the cue are the pages asked for; the article is before it.
+            ("Apollo 11 related articles", "Apollo 11"),
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Related {
+                    title_or_path: t(topic)
+                },
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_number_after_section_and_counted_parts_are_questions_about_the_world() {
+        searched(&[
+            "Section 8 voucher eligibility for a retired veteran in Ohio — what are the income limits?",
+            "Section 8 housing rules in California",
+            "section 230 protections of the Communications Decency Act",
+            "what do the seven articles of the US Constitution each cover? need it for a civics quiz",
+            "what do the three branches of the US government each do?",
+        ]);
+        assert_eq!(
+            intent("section Early life of Marie Curie"),
+            Intent::Section {
+                title_or_path: t("Marie Curie"),
+                section: t("Early life")
+            }
+        );
+        assert_eq!(
+            intent("what does the History section of Paris say?"),
+            Intent::Section {
+                title_or_path: t("Paris"),
+                section: t("History")
+            }
+        );
+        assert_eq!(
+            intent("what does the lead of the Rosetta Stone article say"),
+            Intent::Summary {
+                title_or_path: t("Rosetta Stone")
+            }
+        );
+    }
+
+    #[test]
+    fn an_archive_named_in_a_how_or_why_question_is_its_topic() {
+        searched(&[
+            "how does Wikipedia decide what goes in the 'In the news' section of its Main Page?",
+            "why is the wikipedia main page so cluttered?",
+        ]);
+        for q in [
+            "show me the main page of wikipedia",
+            "open the front page of the Gutenberg zim",
+            "take me to the home page of wikivoyage",
+        ] {
+            assert_eq!(name(q), "MainPage", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_pointer_to_read_more_is_no_request() {
+        searched(&[
+            "(MissingSubscriptionRegistration) The subscription is not registered to use namespace 'Microsoft.ContainerService'. See https://aka.ms/rps-not-found for how to register subscriptions.",
+            "Error: could not connect. See https://example.com/help for details.",
+            "See https://aka.ms/xyz for more information.",
+        ]);
+        assert_eq!(
+            intent("see the Tide article"),
+            Intent::GetArticle {
+                title_or_path: t("Tide")
+            }
+        );
+    }
+
+    #[test]
+    fn a_question_after_a_view_word_is_the_request() {
+        searched(&[
+            "outline of the Najdorf main line after 6.Bg5 — what is the Poisoned Pawn actually about?",
+            "outline of World War II — is it chronological?",
+            "what is the Sicilian Defence really about?",
+        ]);
+        assert_eq!(
+            intent("outline of Hamlet"),
+            Intent::Toc {
+                title_or_path: t("Hamlet")
+            }
+        );
+        // What a work is about is its summary; a what-question after a topic label too.
+        for (q, topic) in [
+            ("what is Hamlet about?", "Hamlet"),
+            (
+                "Chess openings — what is the Sicilian Defence?",
+                "Sicilian Defence",
+            ),
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Summary {
+                    title_or_path: t(topic)
+                },
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn calls_written_as_slash_commands_urls_and_shell_commands() {
+        for (q, want) in [
+            (
+                "/read wikivoyage_en Istanbul",
+                Intent::GetArticle {
+                    title_or_path: t("Istanbul"),
+                },
+            ),
+            (
+                "/toc Photosynthesis",
+                Intent::Toc {
+                    title_or_path: t("Photosynthesis"),
+                },
+            ),
+            (
+                "/browse ns=A limit=25",
+                Intent::Browse {
+                    namespace: t("A"),
+                    limit: Some(25),
+                },
+            ),
+            ("GET /v1/archives", Intent::ListArchives),
+            (
+                "GET /v1/archives/wikipedia_en_all/metadata",
+                Intent::Metadata,
+            ),
+            (
+                "GET /api/search?q=tide+tables",
+                Intent::Search {
+                    query: t("tide tables"),
+                    all_archives: false,
+                },
+            ),
+            (
+                "GET /article/Tide",
+                Intent::GetArticle {
+                    title_or_path: t("Tide"),
+                },
+            ),
+            ("?prefix=Sch&limit=10", Intent::Suggest { prefix: t("Sch") }),
+            (
+                "?q=tide",
+                Intent::Search {
+                    query: t("tide"),
+                    all_archives: false,
+                },
+            ),
+            ("ls archives --format=json", Intent::ListArchives),
+            ("ls archives", Intent::ListArchives),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        assert_eq!(parse("?prefix=Sch&limit=10", &[]).limit, Some(10));
+        // A path, a shell command of another kind, a slash before no command name.
+        searched(&["/usr/bin/python", "ls -la", "/help me"]);
+    }
+
+    #[test]
+    fn follow_ups_for_another_article() {
+        for (q, want) in [
+            (
+                "prev: lead of 'Laika' ✅\nnow same for Sputnik 2",
+                Intent::Summary {
+                    title_or_path: t("Sputnik 2"),
+                },
+            ),
+            (
+                "the toc of Tide. and now the same for Moon",
+                Intent::Toc {
+                    title_or_path: t("Moon"),
+                },
+            ),
+            (
+                "summary of Tide, then the same for Moon",
+                Intent::Summary {
+                    title_or_path: t("Moon"),
+                },
+            ),
+            // Without the earlier request in the text: the view it names; a section's name
+            // was said earlier, so the new article's contents (not a guessed section).
+            (
+                "and now the same summary for Berlin",
+                Intent::Summary {
+                    title_or_path: t("Berlin"),
+                },
+            ),
+            (
+                "and now that same section but for Pierre Curie",
+                Intent::Toc {
+                    title_or_path: t("Pierre Curie"),
+                },
+            ),
+            // Neither the view nor the earlier request: the new subject is searched.
+            (
+                "now the same for Berlin",
+                Intent::Search {
+                    query: t("Berlin"),
+                    all_archives: false,
+                },
+            ),
+            (
+                "Got it. Now the same for Berlin.",
+                Intent::Search {
+                    query: t("Berlin"),
+                    all_archives: false,
+                },
+            ),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        for q in [
+            "the same for loop in python and rust",
+            "is it the same for dogs?",
+            "same-sex marriage laws in Europe",
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Search {
+                    query: crate::text::clean_query(q),
+                    all_archives: false
+                },
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn views_asked_in_other_words() {
+        for (q, want) in [
+            (
+                "outline w/ byte sizes per section: Great Barrier Reef",
+                Intent::Structure {
+                    title_or_path: t("Great Barrier Reef"),
+                },
+            ),
+            (
+                "list all hrefs in A/Tide",
+                Intent::Links {
+                    title_or_path: t("A/Tide"),
+                },
+            ),
+            (
+                "list the hrefs of Photosynthesis",
+                Intent::Links {
+                    title_or_path: t("Photosynthesis"),
+                },
+            ),
+            (
+                "the intro bit of the Voyager 1 article, not the whole thing pls",
+                Intent::Summary {
+                    title_or_path: t("Voyager 1"),
+                },
+            ),
+            (
+                "i need the whole page on Mitochondrial Eve not just the intro — paste all of it",
+                Intent::GetArticle {
+                    title_or_path: t("Mitochondrial Eve"),
+                },
+            ),
+            (
+                "ok that summary was way too short. now give me the full article on the Bessemer process, every paragraph",
+                Intent::GetArticle {
+                    title_or_path: t("Bessemer process"),
+                },
+            ),
+            (
+                "now give me the links of the Tide article",
+                Intent::Links {
+                    title_or_path: t("Tide"),
+                },
+            ),
+            (
+                "does the title index have anything like 'Kolmogorov–Smirnov test'?",
+                Intent::FindByTitle {
+                    title: t("Kolmogorov–Smirnov test"),
+                },
+            ),
+            (
+                "is 'Bletchley Park' in the title index?",
+                Intent::FindByTitle {
+                    title: t("Bletchley Park"),
+                },
+            ),
+            (
+                "exact title lookup: Ada Lovelace",
+                Intent::FindByTitle {
+                    title: t("Ada Lovelace"),
+                },
+            ),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        searched(&[
+            "list all hrefs in a page with beautifulsoup",
+            "how do I get all hrefs with BeautifulSoup",
+            "the intro part of my essay",
+            "does the title index have a size limit in MySQL?",
+        ]);
+    }
+
+    #[test]
+    fn labels_and_a_scene_before_the_ask() {
+        for (q, want) in [
+            (
+                "quiz prep: I want the contents listing of the 'Water cycle' page so I can split my questions by part",
+                Intent::Toc {
+                    title_or_path: t("Water cycle"),
+                },
+            ),
+            (
+                "for the galley: anything related to 'Scurvy' I should read next?",
+                Intent::Related {
+                    title_or_path: t("Scurvy"),
+                },
+            ),
+            (
+                "voice relay: the user says the offline library feels really slow today — is something wrong with the server?",
+                Intent::Health,
+            ),
+            (
+                "I'm writing a scraper. For 'Hurricane Katrina' I need every h2/h3 with its #anchor so I can deep-link into it.",
+                Intent::Structure {
+                    title_or_path: t("Hurricane Katrina"),
+                },
+            ),
+            (
+                "For 'Hurricane Katrina' I need the toc",
+                Intent::Toc {
+                    title_or_path: t("Hurricane Katrina"),
+                },
+            ),
+            (
+                "For Hurricane Katrina, I need every heading with its anchor",
+                Intent::Structure {
+                    title_or_path: t("Hurricane Katrina"),
+                },
+            ),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        // A label that is the topic, a task or a question after it; a problem of something
+        // else; a scene with no view asked.
+        searched(&[
+            "homework: list all the prime numbers under 100",
+            "excel: summary of sales by region",
+            "note: how do tides work",
+            "is something wrong with my thyroid?",
+            "is something wrong with the Tide article?",
+            "For 'Tide' I want to know why it happens",
+        ]);
+    }
+
+    #[test]
+    fn passes_over_the_archive_continued_by_namespace_path_or_archive_name() {
+        for (q, want) in [
+            (
+                "continue the full enumeration from cursor 41500, same page size",
+                Intent::Walk {
+                    namespace: t("C"),
+                    limit: None,
+                },
+            ),
+            (
+                "resume the listing from offset 300",
+                Intent::Walk {
+                    namespace: t("C"),
+                    limit: None,
+                },
+            ),
+            (
+                "exhaustively enumerate the M/ entries. every one.",
+                Intent::Walk {
+                    namespace: t("M"),
+                    limit: None,
+                },
+            ),
+            (
+                "browse gutenberg_en_all — first 20 books or so",
+                Intent::Browse {
+                    namespace: t("C"),
+                    limit: Some(20),
+                },
+            ),
+            (
+                "what kind of stuff is in this archive? give me a sample, not everything",
+                Intent::Browse {
+                    namespace: t("C"),
+                    limit: None,
+                },
+            ),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        searched(&[
+            "continue fetching rows from the cursor in PL/SQL",
+            "continue the enumeration of primes",
+            "browse the web safely",
+        ]);
+    }
+
+    #[test]
+    fn the_archives_files_and_their_namespaces() {
+        for (q, want) in [
+            (
+                "enumerate every .zim file mounted on the server, names + sizes if you have them",
+                "ListArchives",
+            ),
+            (
+                "list the namespaces in this file with their entry counts",
+                "Metadata",
+            ),
+            (
+                "how many entries per namespace does this archive have",
+                "Metadata",
+            ),
+            ("M/Description of the gutenberg archive?", "Metadata"),
+            ("M/Title", "Metadata"),
+        ] {
+            assert_eq!(name(q), want, "{q}");
+        }
+        searched(&[
+            "what namespaces does this C# file declare",
+            "how do I enumerate every zim file in a directory with python",
+        ]);
+    }
+
+    #[test]
+    fn a_misspelt_section_after_its_heading() {
+        assert_eq!(
+            intent("can you show the early life sexton of the marie curie article"),
+            Intent::Section {
+                title_or_path: t("marie curie"),
+                section: t("early life")
+            }
+        );
+        // No heading before it: the word is the sentence's.
+        searched(&[
+            "who was the sexton of the church in Hamlet",
+            "the comments of the Tide page",
+        ]);
+    }
+
+    #[test]
+    fn requests_in_swedish_turkish_czech_russian_indonesian_japanese_and_more_italian() {
+        for (q, want) in [
+            ("Visa startsidan för arkivet.", Intent::MainPage),
+            (
+                "Vilka arkiv finns tillgängliga på servern just nu?",
+                Intent::ListArchives,
+            ),
+            (
+                "Visa innehållsförteckningen för artikeln om Stockholm",
+                Intent::Toc {
+                    title_or_path: t("Stockholm"),
+                },
+            ),
+            (
+                "Arşivdeki tüm girdileri sayfa sayfa dolaş, hiçbirini atlama.",
+                Intent::Walk {
+                    namespace: t("C"),
+                    limit: None,
+                },
+            ),
+            (
+                "'Kapadokya' ile ilgili sayfaları göster",
+                Intent::Related {
+                    title_or_path: t("Kapadokya"),
+                },
+            ),
+            ("hangi arşivler mevcut?", Intent::ListArchives),
+            (
+                "Vypiš strukturu nadpisů článku „Karel IV.“ včetně kotev.",
+                Intent::Structure {
+                    title_or_path: t("Karel IV."),
+                },
+            ),
+            (
+                "Zobraz obsah článku Praha",
+                Intent::Toc {
+                    title_or_path: t("Praha"),
+                },
+            ),
+            (
+                "Дай краткое содержание статьи «Тунгусский метеорит», только вступление.",
+                Intent::Summary {
+                    title_or_path: t("Тунгусский метеорит"),
+                },
+            ),
+            (
+                "Покажи оглавление статьи «Москва»",
+                Intent::Toc {
+                    title_or_path: t("Москва"),
+                },
+            ),
+            ("Apakah servernya sedang berjalan normal?", Intent::Health),
+            (
+                "Tampilkan beberapa contoh entri dari arsip wikivoyage.",
+                Intent::Browse {
+                    namespace: t("C"),
+                    limit: None,
+                },
+            ),
+            (
+                "Tampilkan daftar isi artikel Jakarta",
+                Intent::Toc {
+                    title_or_path: t("Jakarta"),
+                },
+            ),
+            (
+                "このアーカイブのメタデータ（作成者・日付・言語）を見せて",
+                Intent::Metadata,
+            ),
+            (
+                "「東京タ」で始まるタイトルの候補を出して",
+                Intent::Suggest {
+                    prefix: t("東京タ"),
+                },
+            ),
+            (
+                "「量子もつれ」の記事を全文表示してください",
+                Intent::GetArticle {
+                    title_or_path: t("量子もつれ"),
+                },
+            ),
+            (
+                "「富士山」の目次を表示して",
+                Intent::Toc {
+                    title_or_path: t("富士山"),
+                },
+            ),
+            (
+                "Mostrami l'indice dell'articolo 'Rinascimento', solo i titoli dei capitoli.",
+                Intent::Toc {
+                    title_or_path: t("Rinascimento"),
+                },
+            ),
+            (
+                "Quali link escono dall'articolo 'Vesuvio'? Solo quelli in uscita, grazie.",
+                Intent::Links {
+                    title_or_path: t("Vesuvio"),
+                },
+            ),
+            (
+                "Grazie, mostrami l'articolo completo su Dante",
+                Intent::GetArticle {
+                    title_or_path: t("Dante"),
+                },
+            ),
+        ] {
+            assert_eq!(intent(q), want, "{q}");
+        }
+        // Searches in these languages stay searches of their words as written: a tree's
+        // structure, something related to a boiler's tank, a short summary of a difference,
+        // a tax structure, a short summary of why the sky is blue, a cross-reaction
+        // (関連, related), a refractive index; English words the table writes too.
+        for q in [
+            "Hur beskär man ett äppelträd på vintern utan att förstöra kronans struktur?",
+            "Kombi basıncı sürekli düşüyor, genleşme tankıyla ilgili olabilir mi?",
+            "Jaký je rozdíl mezi durovou a mollovou stupnicí? Stačí krátké shrnutí pro začátečníka.",
+            "Какова структура налоговых вычетов по НДФЛ при покупке квартиры в России?",
+            "дай совет по ремонту",
+            "kenapa langit berwarna biru tapi matahari terbenam merah? ringkasan singkat aja ya",
+            "ペニシリンアレルギーがある場合、セファロスポリン系の抗生物質は安全ですか？交差反応との関連を知りたいです",
+            "Qual è l'indice di rifrazione del diamante e perché brilla così tanto?",
+            "visa requirements for Thailand",
+            "Visa Thailand",
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Search {
+                    query: crate::text::clean_query(&crate::text::normalize_input(q)),
+                    all_archives: false
+                },
+                "{q}"
+            );
+        }
     }
 }

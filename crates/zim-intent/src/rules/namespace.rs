@@ -81,8 +81,20 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
             return Some(ns.to_uppercase());
         }
     }
+    if let Some(c) = NS_PATH_PREFIX.as_ref().and_then(|re| re.captures(s)) {
+        return Some(group(&c, "ns"));
+    }
     caps(&NS_COMMAND_LETTER, s).map(|c| group(&c, "ns"))
 }
+
+/// A namespace written as the prefix of its entries' paths: "the M/ entries", "every C/
+/// article". Case-sensitive letter, then the slash alone.
+static NS_PATH_PREFIX: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:^|\s)(?P<ns>[A-Z])/\s+(?i:namespace|entries|entry|items|titles|articles|pages|paths)\b",
+    )
+    .ok()
+});
 
 static WALK_CUE: Pattern = LazyLock::new(|| {
     rx(
@@ -146,7 +158,7 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// not: "of the archive wikipedia_fr"), in which order, how many at a time, why.
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!]|as\s+(?:an?\s+)?examples?|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:in|of|from|within)\s+(?:the\s+)?(?:(?:archive|zim)\s+[a-z][a-z0-9.-]*|(?:archive\s+|zim\s+)?(?:wiki[a-z]+|gutenberg|stackexchange|devdocs))_(?:[a-z]{2,3}|mul)(?:_[\w.-]*[\w-])?|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!—–]|-\s|as\s+(?:an?\s+)?examples?|not\s+(?:everything|all(?:\s+of\s+(?:them|it))?|the\s+whole\s+(?:thing|archive|lot)|every\s+(?:entry|one|single\s+one))|(?:books|entries|articles|pages|items|titles|ones)\s+or\s+so|or\s+so|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:in|of|from|within)\s+(?:the\s+)?(?:(?:archive|zim)\s+[a-z][a-z0-9.-]*|(?:archive\s+|zim\s+)?(?:wiki[a-z]+|gutenberg|stackexchange|devdocs))_(?:[a-z]{2,3}|mul)(?:_[\w.-]*[\w-])?|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
@@ -194,7 +206,56 @@ static WHATS_IN_THE_ARCHIVE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A pass over the archive continued from where it stopped: "continue the full enumeration
+/// from cursor 41500, same page size", "resume the walk where we left off". What is continued
+/// is a pass (an enumeration, a walk, a listing), and what follows says only where from and
+/// how.
+static PASS_CONTINUED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:continue|resume|keep\s+going\s+with|carry\s+on\s+with|pick\s+up)\s+(?:the\s+|my\s+|our\s+|that\s+|this\s+)?(?:full\s+|complete\s+|whole\s+|entire\s+|exhaustive\s+|paginated\s+)?(?:enumeration|walk|iteration|listing|pass|dump|traversal|crawl|entry\s+listing)(?P<rest>.*)$",
+    )
+});
+static CONTINUED_TAIL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:\s*(?:[,.;!]|(?:from|at|after)\s+(?:the\s+)?(?:cursor|offset|token|position)\s*[:=]?\s*[\w=+/-]+|(?:with\s+)?(?:the\s+)?same\s+(?:page\s+size|limit|batch\s+size|settings|size)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|of\s+(?:the\s+)?(?:archive|entries|zim)|please))*\s*$",
+    )
+});
+
+/// "browse gutenberg_en_all — first 20 books or so": a look at an archive named by its Kiwix
+/// name (loaded or not), or at the archive named, with the verb alone.
+static LOOK_AT_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:browse|skim|sample|peek\s+(?:at|into)|look\s+(?:at|into|through))(?:\s+(?:the\s+)?(?P<name>[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)(?:_[\w.-]+)?(?:\.zim)?)(?:\s+(?:archive|zim))?)?(?P<rest>.*)$",
+    )
+});
+
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&LOOK_AT_ARCHIVE, ctx.text)
+        && (c.name("name").is_some() || ctx.archive_named)
+        && !group(&c, "rest").trim().is_empty()
+        && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
+    {
+        return hit(
+            Intent::Browse {
+                namespace: "C".to_string(),
+                limit: ctx.limit,
+            },
+            0.85,
+            "browse: a look at the archive named",
+        );
+    }
+    if let Some(c) = caps(&PASS_CONTINUED, ctx.text)
+        && is_match(&CONTINUED_TAIL, &group(&c, "rest"))
+    {
+        return hit(
+            Intent::Walk {
+                namespace: "C".to_string(),
+                limit: ctx.limit,
+            },
+            0.85,
+            "walk: a pass over the archive continued",
+        );
+    }
     if let Some(c) = caps(&WHATS_IN_THE_ARCHIVE, ctx.text)
         && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
     {

@@ -243,6 +243,11 @@ fn names_a_numbered_item(raw: &str) -> bool {
     })
 }
 
+static REALLY_ABOUT: Pattern = LazyLock::new(|| {
+    rx(r"\s(?:actually|really|truly|even|exactly|all|essentially)\s+about\s*[?.!]*$")
+});
+static ABOUT_END: Pattern = LazyLock::new(|| rx(r"\s+about\s*[?.!]*$"));
+
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let c = caps(&QUESTION_SUBJECT, ctx.text)?;
     // "how do hyperlinks work in HTML, what is the href attribute": a what-question after
@@ -250,8 +255,18 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     if super::is_question(group(&c, "pre").trim()) {
         return None;
     }
-    let t = title_of(&group(&c, "t"))?;
-    if !is_question_subject(&group(&c, "t"), &t) {
+    // "what is the Poisoned Pawn actually about?": what something is really about asks for
+    // an explanation beyond its summary; "what is Hamlet about?" asks for the summary.
+    let raw = group(&c, "t");
+    if is_match(&REALLY_ABOUT, &raw) {
+        return None;
+    }
+    let raw = match ABOUT_END.as_ref() {
+        Some(re) => re.replace(&raw, "").into_owned(),
+        None => raw,
+    };
+    let t = title_of(&raw)?;
+    if !is_question_subject(&raw, &t) {
         return None;
     }
     let conf = subject_confidence(0.75, &t);
