@@ -749,9 +749,7 @@ fn rerank_by_anchors(
     // enter the first three: its page (often the costliest read of a question) is not read.
     let third = head.get(2).map(|c| c.score);
     for (place, candidate) in head.iter_mut().enumerate() {
-        if place >= 3
-            && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t)
-        {
+        if place >= 3 && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t) {
             continue;
         }
         let Some(html) = page_html(open, candidate) else {

@@ -288,18 +288,20 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
     order
 }
 
-/// Words in a window of the page's text (about a paragraph; 25 and 60 measured the same
-/// within a question or two, BENCHMARKS.md).
-const PROXIMITY_WINDOW: usize = 40;
+/// Bytes of a window of the page's text: about 40 words, a paragraph (windows of 25 and 60
+/// words measured the same within a question or two, BENCHMARKS.md).
+const PROXIMITY_SPAN: usize = 260;
+/// Occurrences of the request's words looked at per page, at most.
+const MAX_OCCURRENCES: usize = 20_000;
 /// What a window holding all the request's words adds: as much as a title holding them all
 /// ([`W_COVERAGE`]).
 pub const W_PROXIMITY: f64 = W_COVERAGE;
 
 /// The largest weighted share of the request's words that some window of
-/// [`PROXIMITY_WINDOW`] consecutive words of `text` holds: a page that answers the request
-/// says its words together, in one paragraph, not scattered over its length. Words match as
-/// a title's do at full likeness (the same word or its plural); most words of a page are
-/// ruled out by their first letters before any is folded.
+/// [`PROXIMITY_SPAN`] bytes of `text` holds: a page that answers the request says its words
+/// together, in one paragraph, not scattered over its length. Words match as a title's do at
+/// full likeness (the same word or its plural). Each word's beginning is found with a
+/// substring search over the text, not by reading the text word by word.
 pub fn proximity(text: &str, analysis: &Analysis, facts: &PageFacts<'_>) -> f64 {
     let form = |w: &str| word_form(w, facts.stemmer);
     let wanted = wanted_words(analysis, &form, facts.word_weights);
@@ -307,66 +309,81 @@ pub fn proximity(text: &str, analysis: &Analysis, facts: &PageFacts<'_>) -> f64 
     if total <= 0.0 || wanted.len() < 2 {
         return 0.0;
     }
-    // Each wanted word's singular, and the beginning any of its forms starts with.
-    let singulars: Vec<(String, String)> = wanted
-        .iter()
-        .map(|(f, _)| {
-            let singular = f.split(FORM_SEPARATOR).next().unwrap_or(f).to_owned();
-            let keep = singular.chars().count().saturating_sub(1).max(1);
-            let start: String = singular.chars().take(keep).collect();
-            (singular, start)
-        })
-        .collect();
-    let which = |word: &str| -> Option<usize> {
-        let candidates: Vec<usize> = singulars
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, start))| starts_with_ignore_case(word, start))
-            .map(|(k, _)| k)
-            .collect();
-        if candidates.is_empty() {
-            return None;
+    let lower = text.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let mut occurrences: Vec<(usize, usize)> = Vec::new();
+    for (k, (form, _)) in wanted.iter().enumerate() {
+        let singular = form.split(FORM_SEPARATOR).next().unwrap_or(form);
+        // Every form of the word ("dictionaries", "files") starts with its singular less its
+        // last letter (a one-letter word with itself).
+        let last = singular.char_indices().last().map_or(0, |(at, _)| at);
+        let first_len = singular.chars().next().map_or(0, char::len_utf8);
+        let Some(start) = singular
+            .get(..last.max(first_len))
+            .filter(|s| !s.is_empty())
+        else {
+            continue;
+        };
+        for at in memchr::memmem::find_iter(bytes, start.as_bytes()) {
+            if occurrences.len() >= MAX_OCCURRENCES {
+                break;
+            }
+            let starts_word = at
+                .checked_sub(1)
+                .and_then(|before| bytes.get(before))
+                .is_none_or(|b| !is_word_byte(*b));
+            if !starts_word {
+                continue;
+            }
+            let tail = bytes.get(at..).unwrap_or(&[]);
+            let len = tail
+                .iter()
+                .position(|b| !is_word_byte(*b))
+                .unwrap_or(tail.len());
+            let Some(word) = lower
+                .get(at..at.saturating_add(len))
+                .filter(|w| w.len() <= 80)
+            else {
+                continue;
+            };
+            if crate::retrieval::analyze::light_stem(word) == singular {
+                occurrences.push((at, k));
+            }
         }
-        let folded = crate::retrieval::analyze::light_stem(word);
-        candidates
-            .into_iter()
-            .find(|k| singulars.get(*k).is_some_and(|(s, _)| *s == folded))
-    };
-    let hits: Vec<Option<usize>> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty() && w.len() <= 80)
-        .map(which)
-        .collect();
+    }
+    occurrences.sort_unstable();
     let mut counts = vec![0usize; wanted.len()];
     let mut covered = 0.0;
     let mut best: f64 = 0.0;
-    for (i, hit) in hits.iter().enumerate() {
-        if let Some(k) = hit
-            && let Some(c) = counts.get_mut(*k)
-        {
+    let mut first = 0;
+    for &(at, k) in &occurrences {
+        if let Some(c) = counts.get_mut(k) {
             if *c == 0 {
-                covered += wanted.get(*k).map_or(0.0, |(_, w)| *w);
+                covered += wanted.get(k).map_or(0.0, |(_, w)| *w);
             }
             *c += 1;
         }
-        if i >= PROXIMITY_WINDOW
-            && let Some(Some(k)) = hits.get(i - PROXIMITY_WINDOW)
-            && let Some(c) = counts.get_mut(*k)
-        {
-            *c = c.saturating_sub(1);
-            if *c == 0 {
-                covered -= wanted.get(*k).map_or(0.0, |(_, w)| *w);
+        // Occurrences more than a window before this one leave it.
+        while let Some(&(old_at, old_k)) = occurrences.get(first) {
+            if old_at.saturating_add(PROXIMITY_SPAN) >= at {
+                break;
             }
+            if let Some(c) = counts.get_mut(old_k) {
+                *c = c.saturating_sub(1);
+                if *c == 0 {
+                    covered -= wanted.get(old_k).map_or(0.0, |(_, w)| *w);
+                }
+            }
+            first += 1;
         }
         best = best.max(covered);
     }
     (best / total).clamp(0.0, 1.0)
 }
 
-/// Whether `word` begins with `start` (lowercase), case aside.
-fn starts_with_ignore_case(word: &str, start: &str) -> bool {
-    let mut w = word.chars().flat_map(char::to_lowercase);
-    start.chars().all(|c| w.next() == Some(c))
+/// A byte of a word: a letter, a digit, `_`, or any byte of a non-ASCII character.
+fn is_word_byte(b: u8) -> bool {
+    b >= 0x80 || b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// How much more of the request a page's description, its title and its lead together,
@@ -779,7 +796,7 @@ mod tests {
         let together = "To read and write files, open them with open() and call read() or write().";
         assert!((proximity(together, &analysis, &f) - 1.0).abs() < 1e-9);
         // The same words scattered over more than a window: one word's weight at most.
-        let filler = " lorem".repeat(PROXIMITY_WINDOW);
+        let filler = " lorem".repeat(PROXIMITY_SPAN);
         let apart = format!("read{filler} write{filler} files");
         let share = proximity(&apart, &analysis, &f);
         assert!(share > 0.3 && share < 0.5, "{share}");
