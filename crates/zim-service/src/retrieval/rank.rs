@@ -696,6 +696,7 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
     }) || lower_title.contains("release notes")
         || lower_title.contains("what's new")
         || lower_title.contains("changelog")
+        || is_release_title(&lower_title)
     {
         penalty += NOTES_PENALTY;
     }
@@ -708,6 +709,22 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         penalty += INDEX_PENALTY;
     }
     penalty
+}
+
+/// A project's name and a version number, then what the release brings or nothing:
+/// "pytest-2.5.2: fixes", "py.test 2.2.0: test marking++", "django 3.2 release", "v0.20.0
+/// (may 5, 2017)": a release announcement (lowercase title).
+static RELEASE_TITLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"^(?:[a-z][\w.+]*[ -])?v?\d+\.\d+(?:\.\d+)*(?:[ab]\d+|rc\d+)?(?:\s*[:(]|\s+(?:release|released|announcement)\b|$)",
+    )
+    .ok()
+});
+
+fn is_release_title(lower_title: &str) -> bool {
+    RELEASE_TITLE
+        .as_ref()
+        .is_some_and(|re| re.is_match(lower_title.trim()))
 }
 
 /// `lib.rs.html` titled "lib.rs - source": a page rendered from a file and named after it is
@@ -787,6 +804,30 @@ mod tests {
             [CandidateSource::AnyWords, CandidateSource::TitleWords]
         );
         assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn release_announcements_are_told_by_a_name_and_a_version() {
+        for t in [
+            "pytest-2.5.2: fixes",
+            "py.test 2.2.0: test marking++, parametrization++",
+            "django 3.2 release notes",
+            "v0.20.0 (may 5, 2017)",
+            "1.4.0",
+            "sqlalchemy 2.0.0b1 released",
+        ] {
+            assert!(is_release_title(t), "{t}");
+        }
+        for t in [
+            "python 3 porting guide",
+            "std::f64::consts",
+            "ipv4 address 127.0.0.1 resolution",
+            "utf-8 encoding",
+            "section 8.2 of the manual",
+            "pandas.series.dt.tz_convert",
+        ] {
+            assert!(!is_release_title(t), "{t}");
+        }
     }
 
     #[test]
