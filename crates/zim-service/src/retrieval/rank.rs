@@ -676,7 +676,7 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         }
     }
     let file = segments.last().copied().unwrap_or(path);
-    if is_source_listing(file, main_title) {
+    if is_source_listing(file, main_title) || in_generated_directory(&segments) {
         penalty += SOURCE_LISTING_PENALTY;
     }
     let lower_path = path.to_lowercase();
@@ -725,6 +725,16 @@ fn is_release_title(lower_title: &str) -> bool {
     RELEASE_TITLE
         .as_ref()
         .is_some_and(|re| re.is_match(lower_title.trim()))
+}
+
+/// A page under a top directory whose name starts with `_` (`_modules/`, `_sources/`,
+/// `_static/`): what documentation generators write beside the documentation (highlighted
+/// source, the markup a page was built from, assets), not a page of it.
+fn in_generated_directory(segments: &[&str]) -> bool {
+    segments.len() > 1
+        && segments
+            .first()
+            .is_some_and(|top| top.len() > 1 && top.starts_with('_'))
 }
 
 /// `lib.rs.html` titled "lib.rs - source": a page rendered from a file and named after it is
@@ -804,6 +814,19 @@ mod tests {
             [CandidateSource::AnyWords, CandidateSource::TitleWords]
         );
         assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn generated_directories_hold_no_documentation_pages() {
+        assert!(in_generated_directory(&[
+            "_modules",
+            "_pytest",
+            "junitxml.html"
+        ]));
+        assert!(in_generated_directory(&["_sources", "tutorial.rst.txt"]));
+        assert!(!in_generated_directory(&["_private.html"]));
+        assert!(!in_generated_directory(&["library", "_thread.html"]));
+        assert!(!in_generated_directory(&["std", "index.html"]));
     }
 
     #[test]
