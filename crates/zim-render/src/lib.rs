@@ -47,6 +47,7 @@ pub use links::{Link, LinkCounts, LinkKind, LinkReport, RelatedLink, resolve_rel
 pub use options::{Budget, DEFAULT_MAX_INPUT_BYTES, LinkStyle, RenderOptions, TableStyle};
 pub use paging::{Page, page};
 pub use plain::html_text;
+pub use text::prefix_within;
 pub use wiki::{WikiPage, WikiSection, parsed_shape, wiki_page_parts, wiki_page_parts_dom};
 
 /// Renders a whole page to Markdown with default options (convenience for one-shot use).

@@ -283,7 +283,7 @@ impl State {
             };
             // Only the first FOOTER.len() bytes matter: keep the buffer bounded.
             let room = FOOTER.len().saturating_add(1).saturating_sub(d.text.len());
-            d.text.push_str(prefix_within(piece, room));
+            d.text.push_str(crate::text::prefix_within(piece, room));
             if d.text.starts_with(FOOTER) {
                 if footer.is_none_or(|(_, m)| d.mark.bytes < m.bytes) {
                     footer = Some((d.serial, d.mark));
@@ -309,15 +309,6 @@ impl State {
             self.cut_to(mark);
         }
     }
-}
-
-/// The longest prefix of `s` of at most `max` bytes ending on a character boundary.
-fn prefix_within(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end = end.saturating_sub(1);
-    }
-    s.get(..end).unwrap_or_default()
 }
 
 /// How an element separates the text around it.

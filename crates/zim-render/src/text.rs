@@ -1,4 +1,4 @@
-//! Small text helpers: lossy decoding, slugs, sentence ends, word counts.
+//! Small text helpers: lossy decoding, slugs, sentence ends, word counts, byte-bounded prefixes.
 
 use std::collections::HashSet;
 
@@ -13,6 +13,15 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
         s = s.replace('\0', "\u{FFFD}");
     }
     s
+}
+
+/// The longest prefix of `s` of at most `max` bytes ending on a character boundary.
+pub fn prefix_within(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end = end.saturating_sub(1);
+    }
+    s.get(..end).unwrap_or_default()
 }
 
 /// A URL-fragment-friendly id: lowercase letters and digits (any script), others as `-`.
@@ -116,6 +125,14 @@ pub fn truncate_chars(s: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prefixes_end_on_a_character_boundary() {
+        assert_eq!(prefix_within("héllo", 2), "h");
+        assert_eq!(prefix_within("héllo", 3), "hé");
+        assert_eq!(prefix_within("abc", 10), "abc");
+        assert_eq!(prefix_within("", 0), "");
+    }
 
     #[test]
     fn slugs() {

@@ -127,15 +127,6 @@ impl State {
     }
 }
 
-/// The longest prefix of `s` of at most `max` bytes ending on a character boundary.
-fn prefix_within(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end = end.saturating_sub(1);
-    }
-    s.get(..end).unwrap_or_default()
-}
-
 fn attr_decoded(el: &Element<'_, '_>, name: &str) -> Option<String> {
     el.get_attribute(name)
         .map(|v| decode(&v, Context::Attribute).into_owned())
@@ -575,7 +566,7 @@ fn feed_node(node: &mut String, pending: &mut Vec<PendingDiv>, footer: &mut [boo
         };
         // Only the first FOOTER.len() bytes matter: keep the buffer bounded.
         let room = FOOTER.len().saturating_add(1).saturating_sub(p.text.len());
-        p.text.push_str(prefix_within(piece, room));
+        p.text.push_str(crate::text::prefix_within(piece, room));
         if p.text.starts_with(FOOTER) {
             if let Some(slot) = footer.get_mut(p.id) {
                 *slot = true;

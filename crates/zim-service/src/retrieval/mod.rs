@@ -861,7 +861,7 @@ fn visible_text(html: &str, max: usize) -> String {
             None => break,
         }
     }
-    out.truncate(floor_char_boundary(&out, max));
+    out.truncate(zim_render::prefix_within(&out, max).len());
     out
 }
 
@@ -874,15 +874,6 @@ fn find_ignore_ascii_case(hay: &str, needle: &str) -> Option<usize> {
     hay.as_bytes()
         .windows(needle.len())
         .position(|w| w.eq_ignore_ascii_case(needle))
-}
-
-/// The largest char boundary of `s` at or below `at`.
-fn floor_char_boundary(s: &str, at: usize) -> usize {
-    let mut at = at.min(s.len());
-    while !s.is_char_boundary(at) {
-        at = at.saturating_sub(1);
-    }
-    at
 }
 
 /// The values of a page's `id` attributes, by a byte scan (no parse), at most

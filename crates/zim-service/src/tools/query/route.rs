@@ -527,7 +527,6 @@ fn is_question(request: &str) -> bool {
     trimmed.ends_with('?') || OPENERS.contains(&first.as_str())
 }
 
-/// The article an article view is about, if the intent is one.
 /// Words of a request that only ask for a view of an article ("give me a summary of the
 /// article X", "table of contents for X"): no part of what the article is about.
 const VIEW_WORDS: &[&str] = &[
@@ -582,6 +581,7 @@ fn pipeline_request<'a>(request: &'a str, topic: &'a str) -> &'a str {
     if more { request } else { topic }
 }
 
+/// The article an article view is about, if the intent is one.
 fn article_topic(intent: &Intent) -> Option<&str> {
     match intent {
         Intent::GetArticle { title_or_path }
