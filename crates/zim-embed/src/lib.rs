@@ -11,7 +11,10 @@
 //! Model files are treated as untrusted input: a missing, corrupt or wrong-shaped file is an
 //! [`EmbedError`], never a panic, and error text names files, never absolute paths.
 //!
-//! Speed: about 20-28 paragraph-sized sections (~120 tokens) per CPU second (see
+//! Memory: the weights are held compact (`bert.rs`: f16 matrices, a byte per word-embedding
+//! value), ~34 MB for all-MiniLM-L6-v2 instead of ~90 MB as f32; the tokenizer takes ~9 MB.
+//!
+//! Speed: about 19-21 paragraph-sized sections (~120 tokens) per CPU second (see
 //! `examples/throughput`); candle parallelises matrix products over `RAYON_NUM_THREADS` or
 //! every core. Each batch allocates and frees activations of several MB, so glibc's mmap
 //! threshold matters: fixed at 1 MiB (as `zim-mcp` sets it for the server) every such buffer is
@@ -21,9 +24,9 @@
 use std::io::Read;
 use std::path::Path;
 
+mod bert;
+
 use candle_core::{DType, Device, Tensor};
-use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
 use tokenizers::{Tokenizer, TruncationDirection, TruncationParams, TruncationStrategy};
 
 /// The model this crate is written and tested for.
@@ -39,9 +42,10 @@ pub const MAX_TOKENS: usize = 256;
 pub const MAX_INPUT_BYTES: usize = 64 * 1024;
 
 /// Default number of texts run through the model together. Measured on paragraphs of ~120
-/// tokens, one thread (`examples/throughput`): 27.6 sections per CPU second at 8, 22.5 at 16,
-/// 19.9 at 32, 17.9 at 64, 25.0 at 1; larger batches lose more to page faults and caches
-/// (their activations run to tens of MB) than they gain in matrix-product efficiency.
+/// tokens, one thread (`examples/throughput`), with the f16 weights of `bert.rs`: 21.4
+/// sections per CPU second at 1, 20.9 at 8, 20.2 at 16, 18.9 at 32 (with f32 weights it was
+/// 25.0, 27.6, 22.5, 19.9); larger batches lose more to page faults and caches (their
+/// activations run to tens of MB) than they gain in matrix-product efficiency.
 pub const DEFAULT_BATCH_SIZE: usize = 8;
 
 /// Files larger than these are refused before being read.
@@ -68,6 +72,26 @@ const MINILM_L6_CONFIG: &str = r#"{
   "use_cache": true,
   "vocab_size": 30522
 }"#;
+
+/// The fields of a BERT `config.json` the encoder needs (others are ignored).
+#[derive(Debug, Clone, serde::Deserialize)]
+pub(crate) struct BertConfig {
+    pub(crate) vocab_size: usize,
+    pub(crate) hidden_size: usize,
+    pub(crate) num_hidden_layers: usize,
+    pub(crate) num_attention_heads: usize,
+    pub(crate) intermediate_size: usize,
+    pub(crate) hidden_act: bert::Activation,
+    pub(crate) max_position_embeddings: usize,
+    pub(crate) type_vocab_size: usize,
+    pub(crate) layer_norm_eps: f64,
+    #[serde(default = "absolute")]
+    pub(crate) position_embedding_type: String,
+}
+
+fn absolute() -> String {
+    "absolute".to_string()
+}
 
 /// What can go wrong loading a model or embedding texts.
 #[derive(Debug, thiserror::Error)]
@@ -103,7 +127,7 @@ pub enum EmbedError {
 /// A loaded sentence-embedding model. `Send + Sync`: one instance can serve several threads
 /// (candle parallelises each matrix product itself, over `RAYON_NUM_THREADS` or all cores).
 pub struct Embedder {
-    model: BertModel,
+    model: bert::Encoder,
     tokenizer: Tokenizer,
     device: Device,
     vocab_size: usize,
@@ -302,10 +326,7 @@ impl Embedder {
     ) -> candle_core::Result<Vec<Vec<f32>>> {
         let input_ids = Tensor::from_vec(input_ids, (rows, width), &self.device)?;
         let mask = Tensor::from_vec(mask, (rows, width), &self.device)?;
-        let token_type_ids = input_ids.zeros_like()?;
-        let hidden = self
-            .model
-            .forward(&input_ids, &token_type_ids, Some(&mask))?;
+        let hidden = self.model.forward(&input_ids, &mask)?;
         let (_, _, hidden_size) = hidden.dims3()?;
         if hidden_size != self.dims {
             candle_core::bail!(
@@ -377,8 +398,8 @@ fn read_capped(dir: &Path, file: &'static str, limit: u64) -> Result<Option<Vec<
 
 /// Parses and sanity-checks a BERT `config.json`: values that would make the model code
 /// divide by zero or allocate absurdly are refused.
-fn parse_config(bytes: &[u8]) -> Result<Config, EmbedError> {
-    let config: Config =
+fn parse_config(bytes: &[u8]) -> Result<BertConfig, EmbedError> {
+    let config: BertConfig =
         serde_json::from_slice(bytes).map_err(|e| EmbedError::Config(e.to_string()))?;
     let bad = |what: &str| Err(EmbedError::Config(what.to_string()));
     if !(1..=1_000_000).contains(&config.vocab_size) {
@@ -408,6 +429,9 @@ fn parse_config(bytes: &[u8]) -> Result<Config, EmbedError> {
     }
     if !(config.layer_norm_eps.is_finite() && config.layer_norm_eps > 0.0) {
         return bad("layer_norm_eps must be a positive number");
+    }
+    if config.position_embedding_type != "absolute" {
+        return bad("only absolute position embeddings are supported");
     }
     Ok(config)
 }
@@ -447,13 +471,14 @@ fn load_tokenizer(
     Ok(tokenizer)
 }
 
-/// Builds the BERT model from safetensors bytes; every tensor's shape is checked against the
+/// Builds the encoder from safetensors bytes; every tensor's shape is checked against the
 /// configuration.
-fn load_weights(bytes: &[u8], config: &Config, device: &Device) -> Result<BertModel, EmbedError> {
-    let tensors = candle_core::safetensors::load_buffer(bytes, device)
-        .map_err(|e| EmbedError::Weights(e.to_string()))?;
-    let vb = VarBuilder::from_tensors(tensors, DType::F32, device);
-    BertModel::load(vb, config).map_err(|e| EmbedError::Weights(e.to_string()))
+fn load_weights(
+    bytes: &[u8],
+    config: &BertConfig,
+    device: &Device,
+) -> Result<bert::Encoder, EmbedError> {
+    bert::Encoder::load(bytes, config, device).map_err(|e| EmbedError::Weights(e.to_string()))
 }
 
 /// A 64-bit fingerprint of `bytes` (FNV-1a style over little-endian 64-bit words, then the

@@ -712,12 +712,16 @@ fn merge_vectors(parts: &[PathBuf], staging: &Path) -> Result<Embedded, IndexErr
     let dims = indexes.first().map_or(0, |i| i.dims());
     let model = models.first().cloned().unwrap_or_default();
     let mut writer = crate::vectors::VectorWriter::create(&out_path, dims, &model)?;
-    for index in &indexes {
-        for (entry, vector) in index.iter() {
-            writer
-                .add(entry, &vector)
-                .map_err(|e| IndexError::io(&out_path, e))?;
-        }
+    for (index, part) in indexes.iter().zip(parts) {
+        let mut written = Ok(());
+        index
+            .for_each(|entry, vector| {
+                if written.is_ok() {
+                    written = writer.add(entry, vector);
+                }
+            })
+            .map_err(|e| IndexError::io(part.join(crate::vectors::FILE_NAME), e))?;
+        written.map_err(|e| IndexError::io(&out_path, e))?;
     }
     let count = writer.finish(&out_path)?;
     Ok(Embedded {

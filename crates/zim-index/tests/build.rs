@@ -336,9 +336,34 @@ fn page_embeddings_find_pages_by_meaning_and_shards_keep_them() {
     let merged = merge_shards(&path, 2, &options(&merged_dir)).expect("merge");
     assert_eq!(merged.manifest.vectors, report.manifest.vectors);
     let merged = KnowledgeIndex::open(&merged.dir, &archive).expect("open merged");
-    let mut a: Vec<_> = vectors.iter().collect();
-    let mut b: Vec<_> = merged.vectors.as_ref().expect("vectors").iter().collect();
+    let all = |index: &zim_index::VectorIndex| {
+        let mut out = Vec::new();
+        index
+            .for_each(|entry, vector| out.push((entry, vector.to_vec())))
+            .expect("vectors read");
+        out
+    };
+    let mut a = all(vectors);
+    let mut b = all(merged.vectors.as_ref().expect("vectors"));
     a.sort_by_key(|(e, _)| *e);
     b.sort_by_key(|(e, _)| *e);
-    assert_eq!(a, b);
+    // The same pages, and the same vectors up to the model's arithmetic: its matrix products
+    // round to f16, so a page embedded in another batch (of another shard) can differ by one
+    // quantisation step (1/127) in a few components.
+    assert_eq!(
+        a.iter().map(|(e, _)| *e).collect::<Vec<_>>(),
+        b.iter().map(|(e, _)| *e).collect::<Vec<_>>()
+    );
+    let (mut differ, mut components) = (0usize, 0usize);
+    for ((_, va), (_, vb)) in a.iter().zip(&b) {
+        for (x, y) in va.iter().zip(vb) {
+            components += 1;
+            assert!((x - y).abs() <= 1.0 / 127.0 + 1e-6, "{x} vs {y}");
+            differ += usize::from(x != y);
+        }
+    }
+    assert!(
+        differ * 100 < components,
+        "{differ} of {components} components differ"
+    );
 }
