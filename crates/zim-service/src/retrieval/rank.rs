@@ -693,7 +693,11 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
     .any(|w| {
         lower_path.split(['/', '.', '-', '_']).any(|s| s == *w)
             || lower_path.contains(&format!("/{w}/"))
-    }) || lower_title.contains("release notes")
+    }) || lower_path
+        .split('/')
+        .take(dirs)
+        .any(|d| d.replace(['-', '_'], "") == "whatsnew")
+        || lower_title.contains("release notes")
         || lower_title.contains("what's new")
         || lower_title.contains("changelog")
         || is_release_title(&lower_title)
@@ -714,9 +718,11 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
 /// A project's name and a version number, then what the release brings or nothing:
 /// "pytest-2.5.2: fixes", "py.test 2.2.0: test marking++", "django 3.2 release", "v0.20.0
 /// (may 5, 2017)": a release announcement (lowercase title).
+/// Also a title saying what changed in a version: "Changes in Varnish 6.0", "Change history
+/// for Celery 2.0", "Upgrading to Varnish 6.2", "Migrating from 1.3 to 1.4".
 static RELEASE_TITLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
     regex::Regex::new(
-        r"^(?:[a-z][\w.+]*[ -])?v?\d+\.\d+(?:\.\d+)*(?:[ab]\d+|rc\d+)?(?:\s*[:(]|\s+(?:release|released|announcement)\b|$)",
+        r"^(?:[a-z][\w.+]*[ -])?v?\d+\.\d+(?:\.\d+)*(?:[ab]\d+|rc\d+)?(?:\s*[:(]|\s+(?:release|released|announcement)\b|$)|^(?:changes|change history|changelog|upgrading|migrating|what's new|new features)\b[^\d]{0,40}\bv?\d+\.\d+",
     )
     .ok()
 });
@@ -838,6 +844,10 @@ mod tests {
             "v0.20.0 (may 5, 2017)",
             "1.4.0",
             "sqlalchemy 2.0.0b1 released",
+            "changes in varnish 6.0",
+            "change history for celery 2.0",
+            "upgrading to varnish 6.2",
+            "migrating from 1.3 to 1.4",
         ] {
             assert!(is_release_title(t), "{t}");
         }
@@ -848,6 +858,9 @@ mod tests {
             "utf-8 encoding",
             "section 8.2 of the manual",
             "pandas.series.dt.tz_convert",
+            "upgrading a postgresql cluster",
+            "changes to the grammar since python 2",
+            "history and license",
         ] {
             assert!(!is_release_title(t), "{t}");
         }
