@@ -145,23 +145,23 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     // Title lookups.
     (
-        r"gibt\s+es\s+einen\s+eintrag\s+mit\s+(?:genau\s+)?dem\s+titel",
+        r"gibt\s+es\s+(?:einen\s+eintrag|einen\s+artikel|eine\s+seite)\s+mit\s+(?:genau\s+)?dem\s+titel",
         "is there an entry with the exact title",
     ),
     (
-        r"y\s+a-t-il\s+une\s+entr[ée]e\s+(?:intitul[ée]e|avec\s+le\s+titre)",
+        r"(?:y\s+a-t-il|existe-t-il)\s+(?:une\s+entr[ée]e|un\s+article|une\s+page)\s+(?:intitul[ée]e?|avec\s+le\s+titre(?:\s+exact)?)",
         "is there an entry titled",
     ),
     (
-        r"hay\s+una\s+entrada\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
+        r"(?:hay|existe)\s+(?:una\s+entrada|un\s+art[íi]culo|una\s+p[áa]gina)\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
         "is there an entry titled",
     ),
     (
-        r"existe\s+uma\s+entrada\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
+        r"(?:existe|h[áa])\s+(?:uma\s+entrada|um\s+artigo|uma\s+p[áa]gina|um\s+verbete)\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
         "is there an entry titled",
     ),
     (
-        r"c'[èe]\s+una\s+voce\s+(?:intitolata|con\s+(?:il\s+)?titolo(?:\s+esatto)?)",
+        r"c'[èe]\s+(?:una\s+voce|un\s+articolo|una\s+pagina)\s+(?:intitolat[ao]|con\s+(?:il\s+)?titolo(?:\s+esatto)?)",
         "is there an entry titled",
     ),
     (
@@ -304,6 +304,17 @@ const PHRASES: &[(&str, &str)] = &[
     (
         r"zusammenfassung|riassunto|samenvatting|streszczenie|podsumowanie|resumo",
         "summary",
+    ),
+    // The verb of summarising, as an imperative with its pronoun ("Résume-moi l'article",
+    // "resúmeme", "riassumi"): a bare "resume" is an English word.
+    (
+        r"r[ée]sume(?:z)?-(?:moi|nous)|r[ée]sumez|res[úu]me(?:me|nos)|resuma(?:-me)?|resume-me|riassumi(?:mi|ci)?|streść",
+        "summarize",
+    ),
+    // How long the answer should be ("en quelques lignes"): the format the rules set aside.
+    (
+        r"en\s+quelques\s+(?:lignes|phrases)|in\s+wenigen\s+(?:zeilen|s[äa]tzen)|en\s+pocas\s+(?:l[íi]neas|frases)|em\s+poucas\s+(?:linhas|frases)|in\s+poche\s+(?:righe|frasi)|in\s+een\s+paar\s+(?:regels|zinnen)",
+        "in a few lines",
     ),
     (r"zeig(?:e)?\s+mir", "show me"),
     (r"montre(?:-moi|z-moi)?", "show me"),

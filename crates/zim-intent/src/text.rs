@@ -70,6 +70,8 @@ const CHAT_WORDS: &[(&str, &str)] = &[
     ("cuz", "because"),
     ("pls", "please"),
     ("plz", "please"),
+    // Abbreviations of function words ("incl. anchor ids"); their period goes with them.
+    ("incl", "including"),
     // Slips of the keyboard on function words, which no topic spells this way.
     ("teh", "the"),
     ("jsut", "just"),
@@ -147,7 +149,13 @@ pub fn expand_chat(s: &str) -> String {
             match replacement {
                 Some(r) => {
                     changed = true;
-                    format!("{r}{}", w.get(c.len()..).unwrap_or_default())
+                    let rest = w.get(c.len()..).unwrap_or_default();
+                    // "incl." is the word: its period ends no sentence.
+                    let rest = match c {
+                        "incl" => rest.strip_prefix('.').unwrap_or(rest),
+                        _ => rest,
+                    };
+                    format!("{r}{rest}")
                 }
                 None => (*w).to_string(),
             }
@@ -718,6 +726,12 @@ mod tests {
             "what pages are in this thing"
         );
         assert_eq!(expand_chat("go thru the list"), "go through the list");
+        // An abbreviation's period is its own, no sentence's end.
+        assert_eq!(
+            expand_chat("layout of X incl. anchor ids"),
+            "layout of X including anchor ids"
+        );
+        assert_eq!(expand_chat("incl, excl"), "including, excl");
         assert_eq!(expand_chat("is it down rn?"), "is it down right now?");
         assert_eq!(
             expand_chat("can u gimme the toc"),

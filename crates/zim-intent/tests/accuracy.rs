@@ -515,6 +515,53 @@
 //! the learned model's threshold once heldout-u joined its training data), no Search line routed
 //! elsewhere in any split. The parse time per request (`examples/parse.rs`, fast profile, best
 //! of ten runs) went from 139 to 152 µs.
+//!
+//! `heldout-v` (200 lines, `phrasings-heldout-v.jsonl`), by a sixteenth separate writer (half
+//! of it searches, 99 lines, many with a view or service word in a topic: "summary statistics in
+//! pandas", "table of contents in LaTeX not updating", "links between sleep deprivation and
+//! type 2 diabetes", "section 230 ...", "random walk hypothesis", "metadata vs data"; pasted
+//! compiler, npm and linker errors; agent calls written as functions and keyword arguments
+//! ("list_archives()", "walk(namespace=\"C\", limit=None)", "get_structure('Solar System')",
+//! "section=Etymology article=Ukraine", a JSON `{"q": ...}`), "Task:", "User asks:" and "agent>
+//! query:" prompts; phone typing ("pls", "rn", "u", "thru", "wat is the boilng point"); 20
+//! searches in 19 other languages, Arabic, Hindi, Greek, Korean, Chinese and Vietnamese among
+//! them, and 12 commands in German, French, Spanish, Portuguese and Italian), was run once
+//! after the heldout-u fixes, before it was looked at: intent 192/200 (96.0%). One of its eight
+//! misses was a search: "что такое квантовая запутанность" (what is quantum entanglement),
+//! routed to the summary as "what is quantum entanglement" is; the seven others were
+//! commands, four sent to a search (three by the fallback), two to the article and one to
+//! the browse. Fixed by general causes with unit tests in `src/` (`heldout_v_causes` in
+//! `src/rules/mod.rs`, `src/text.rs`): a listing said to be complete ("the complete listing of
+//! namespace X", "full list"), all its entries and "paginate through everything" are a walk of
+//! the namespace named, and "complete" before a noun for a whole ("complete listing of Bach
+//! cantatas", "complete works of ...") is its adjective, no completion of a prefix; a
+//! project's or a wiki's dump ("the stackexchange dump", "this wiki dump") is the archive, so
+//! its landing page is the main page; alternatives written with a slash ("wikis/dumps") are
+//! words, not a path, and dumps asked which are installed or searchable ("which dumps are
+//! installed", "what wiki dumps do you have") are the archives ("memory dumps" stay a topic);
+//! the glossary reads an article or a page with the exact title in Portuguese, French,
+//! Spanish, German and Italian ("Existe um artigo com o título exato"), the verb of summarising
+//! as an imperative with its pronoun ("Résume-moi", "Resúmeme", "Riassumimi", "Resuma"; a bare
+//! "resume" is English) and a length asked ("en quelques lignes") as the format the rules set
+//! aside; "the opening/intro blurb of X" is its lead, and an article asked for with the whole
+//! of it declined ("..., not the whole thing") its summary; "section layout" is a structure
+//! word, "incl." reads "including" and "anchor ids/names" are one structure word. Two more
+//! causes came from the checks: a page number and "don't skip any" after a pass over the
+//! archive ("dump the complete list of entries in the ... zim, page 3"; once heldout-v joined
+//! the training data the learned model no longer caught these two lines of heldout-s and
+//! heldout-t), and an identity word before a final "url" makes it a noun of the sentence
+//! ("versions of the same url", a question of the project's question sets that had become a
+//! links request). The what-is miss is left as it is: in English "what is X?" with a short
+//! subject is the summary of X (some 30 labelled lines, against a few labelled searches such as
+//! "what is a black hole" in heldout-p), and the same question in another language reads the
+//! same way. After them, with the classifier still trained without it, heldout-v gives 199/200
+//! (the rules alone 196/200), its one miss the what-is question. In-sample 199/200, all sets
+//! 4,028/4,042 (the earlier sets' 3,829/3,842 unchanged; arguments 986/1,000). Cross-validated
+//! (`tests/crossval.rs`): heldout-v 199/200, heldout-u 199/200, heldout-t 200/200, heldout-s
+//! 200/200, heldout-r 200/200, heldout-q 199/200, heldout-p 195/200, heldout-k 193/200, no
+//! Search line routed elsewhere by the learned model in any split (heldout-v's what-is question
+//! is the rules'). The parse time per request (`examples/parse.rs`, fast profile, best of
+//! twenty runs) went from 152 to 154 µs.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -113,9 +113,12 @@ pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
     hit(Intent::Health, 0.75, "health: question about the server")
 }
 
+/// Plural nouns for the archives. Dumps are the archives when a project's or a wiki's
+/// ("wiki dumps", "the wikipedia dumps") or when asked which are there ("which dumps are
+/// installed", "what dumps can you search"); "memory dumps", "core dumps" are a topic.
 static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|corpora|corpuses|content|sources)\b",
+        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|corpora|corpuses|content|sources|(?:wiki|zim|kiwix|offline|wikipedia|wiktionary|stack\s?exchange|gutenberg|devdocs)\s+dumps|(?:what|which)\s+dumps\s+(?:are\s+(?:there|installed|loaded|mounted|available|here)|(?:do|did)\s+(?:you|u)\s+(?:have|got)|(?:can|could)\s+(?:i|you|u|we)\s+(?:search|use|browse|query|read|access)))\b",
     )
 });
 /// One archive noun for all of them: "every ZIM collection currently mounted". Not when every
@@ -133,9 +136,23 @@ static SEARCH_CONNECTORS: Pattern =
     LazyLock::new(|| rx(r"\b(?:for|about|mentioning|containing)\b"));
 
 /// The sentence without path-like words, so "std/collections/..." does not say "collections".
+/// Alternatives written with a slash ("wikis/dumps", "zims/archives") are words, not a path:
+/// one slash between two words of letters, one of them a plural archive noun.
 fn without_paths(s: &str) -> String {
     s.split(' ')
-        .filter(|w| !w.contains('/'))
+        .filter_map(|w| {
+            if !w.contains('/') {
+                return Some(w.to_string());
+            }
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let (a, b) = core.split_once('/')?;
+            let words = [a, b];
+            let alternatives = words
+                .iter()
+                .all(|x| !x.is_empty() && x.chars().all(char::is_alphabetic))
+                && words.iter().any(|x| is_match(&ARCHIVE_PLURALS, x));
+            alternatives.then(|| format!("{a} {b}"))
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

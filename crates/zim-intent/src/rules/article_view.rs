@@ -400,11 +400,11 @@ static PARTICLE_BEFORE_SECTION: Pattern = LazyLock::new(|| {
 });
 static FOLLOW_UP_LEAD: Pattern =
     LazyLock::new(|| rx(r"^(?:(?:and|now|also|then|the|same|for)\b\s*)+"));
-/// "just the lead of 'Kraken (mythology)'", "the intro bit of the Voyager 1 article": the lead
-/// of a named article is its summary.
+/// "just the lead of 'Kraken (mythology)'", "the intro bit of the Voyager 1 article", "the
+/// opening blurb of the Nelson Mandela article": the lead of a named article is its summary.
 static LEAD_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede|(?:intro|introduction|introductory|opening|lead|lede)\s+(?:bit|part|paragraph|para|lines?|section|stuff))\s+(?:of|for|from)\s+(?P<t>.+)$",
+        r"^(?:(?:give|show|get|read|fetch|display|print|send|pull\s+up)\s+(?:me\s+|us\s+)?)?(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede|(?:intro|introduction|introductory|opening|lead|lede)\s+(?:bit|part|paragraph|para|lines?|section|stuff|blurbs?|snippet))\s+(?:of|for|from)\s+(?P<t>.+)$",
     )
 });
 /// "show me what's under 'Lubrication' in the Marine diesel engine article", "what is under
@@ -567,7 +567,9 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
 }
 
 static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:structure|structured|anchors?|layout|organi[sz]ed|organi[sz]ation|gliederung)\b")
+    rx(
+        r"\b(?:(?:section|heading)\s+layout|structure|structured|anchors?(?:\s+(?:ids?|names?|slugs?|links?|tags?))?|layout|organi[sz]ed|organi[sz]ation|gliederung)\b",
+    )
 });
 static STRUCTURE_HOW: Pattern = LazyLock::new(|| {
     rx(

@@ -29,6 +29,14 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "complete listing of Bach cantatas", "complete works of Shakespeare": "complete" before a
+/// noun for a whole is its adjective, not the verb of completing a prefix.
+static COMPLETE_AS_ADJECTIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's)\b",
+    )
+});
+
 /// A noun for the argument itself before it: "the prefix 'Napol'", "the letters Qu".
 static ARGUMENT_NOUN: Pattern = LazyLock::new(|| {
     rx(
@@ -180,6 +188,7 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             let raw = group(&c, "x");
             if is_match(&TOPIC_CONTINUATION, raw.trim())
                 || (is_match(&PAGES_LIKE, raw.trim()) && is_match(&RELATED_CUE, &raw))
+                || is_match(&COMPLETE_AS_ADJECTIVE, ctx.text)
             {
                 continue;
             }
@@ -490,9 +499,13 @@ static LINKS_QUESTION: Pattern = LazyLock::new(|| {
 static LINKS_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|hrefs?|urls?|outbound|outgoing|backlinks)\b"));
 /// A determiner right before a final links word makes it a noun of the sentence ("require a
-/// client certificate to access one URL", "how do I shorten a link"), not "X links".
+/// client certificate to access one URL", "how do I shorten a link"), not "X links"; so does
+/// a word that picks one by identity ("versions of the same url", "redirect to a different
+/// url", "the canonical URL").
 static COUNTED_NOUN_BEFORE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:a|an|one|each|every|any|another|single|some|this|that|my|your|our|their)\s*$")
+    rx(
+        r"\b(?:a|an|one|each|every|any|another|single|some|this|that|my|your|our|their|same|other|different|given|specific|particular|original|canonical|correct|wrong)\s*$",
+    )
 });
 /// What an article's links are asked with: "links in/of/from X", "the hyperlinks contained
 /// in X", "backlinks for X".
