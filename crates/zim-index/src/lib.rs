@@ -23,6 +23,7 @@ pub mod build;
 pub mod error;
 pub mod extract;
 pub mod graph;
+pub mod ivf;
 pub mod locate;
 pub mod manifest;
 pub mod readonly;

@@ -15,9 +15,14 @@
 //! descriptor keeps reading the file it opened: a sidecar replaced by rename is read whole
 //! until the index is reopened, and one truncated in place gives errors, never a crash.
 //!
-//! Layout (little endian): a 256-byte header (magic "ZMIVEC01", u32 dims, u64 count, u64
-//! vectors_at, u64 entries_at, u16 model id length, the model id), then `count * dims` i8,
-//! then `count` u32 entry indices.
+//! From [`crate::ivf::MIN_VECTORS`] vectors on, the rows are stored cluster by cluster and a
+//! search scans only the clusters nearest to the query (`ivf.rs`).
+//!
+//! Layout (little endian): a 256-byte header (magic "ZMIVEC01", or "ZMIVEC02" when clustered;
+//! u32 dims, u64 count, u64 vectors_at, u64 entries_at, u16 model id length, the model id; when
+//! clustered, u32 clusters at byte 240 and u64 clusters_at at byte 244), then `count * dims`
+//! i8, then `count` u32 entry indices; when clustered, then `clusters * dims` f32 centroids and
+//! `clusters + 1` u64 first rows (cluster `c` holds rows `first[c]..first[c + 1]`).
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
@@ -28,8 +33,12 @@ use crate::error::IndexError;
 
 pub const FILE_NAME: &str = "vectors.bin";
 const MAGIC: &[u8; 8] = b"ZMIVEC01";
+const MAGIC_CLUSTERED: &[u8; 8] = b"ZMIVEC02";
 const HEADER_BYTES: usize = 256;
-const MAX_MODEL_ID: usize = HEADER_BYTES - 40;
+const MAX_MODEL_ID: usize = 200;
+/// Where a clustered file's header keeps its cluster count and directory offset.
+const CLUSTERS_FIELD: usize = 240;
+const CLUSTERS_AT_FIELD: usize = 244;
 /// Vectors held at most (exact search over more would need an approximate index).
 pub const MAX_VECTORS: u64 = 4_000_000;
 const MAX_DIMS: u32 = 4096;
@@ -89,30 +98,174 @@ impl VectorWriter {
         self.entries.is_empty()
     }
 
-    pub fn finish(mut self, path: &Path) -> Result<u64, IndexError> {
+    /// Writes the entries and the header, then clusters the rows when there are at least
+    /// [`crate::ivf::MIN_VECTORS`] of them. Returns the number of vectors.
+    pub fn finish(self, path: &Path) -> Result<u64, IndexError> {
+        self.finish_clustering_from(path, crate::ivf::MIN_VECTORS)
+    }
+
+    /// [`finish`](Self::finish), clustering from `min_vectors` vectors on.
+    pub fn finish_clustering_from(self, path: &Path, min_vectors: u64) -> Result<u64, IndexError> {
+        let dims = self.dims as usize;
+        let model_id = self.model_id.clone();
+        let entries = self.entries.clone();
+        let count = self.finish_exact(path)?;
+        if count >= min_vectors.max(1) {
+            cluster_file(path, dims, &model_id, &entries)?;
+        }
+        Ok(count)
+    }
+
+    fn finish_exact(mut self, path: &Path) -> Result<u64, IndexError> {
         let err = |e| IndexError::io(path, e);
         let count = self.entries.len() as u64;
-        let vectors_at = HEADER_BYTES as u64;
-        let entries_at = vectors_at + count * u64::from(self.dims);
         for e in &self.entries {
             self.file.write_all(&e.to_le_bytes()).map_err(err)?;
         }
-        let mut header = Vec::with_capacity(HEADER_BYTES);
-        header.extend_from_slice(MAGIC);
-        header.extend_from_slice(&self.dims.to_le_bytes());
-        header.extend_from_slice(&count.to_le_bytes());
-        header.extend_from_slice(&vectors_at.to_le_bytes());
-        header.extend_from_slice(&entries_at.to_le_bytes());
-        let id = self.model_id.as_bytes();
-        header.extend_from_slice(&(id.len() as u16).to_le_bytes());
-        header.extend_from_slice(id);
-        header.resize(HEADER_BYTES, 0);
+        let header = header(self.dims, count, &self.model_id, None);
         self.file.seek(SeekFrom::Start(0)).map_err(err)?;
         self.file.write_all(&header).map_err(err)?;
         self.file.flush().map_err(err)?;
         self.file.get_ref().sync_all().map_err(err)?;
         Ok(count)
     }
+}
+
+/// The file's header; `clusters`: their count and where their directory starts.
+fn header(dims: u32, count: u64, model_id: &str, clusters: Option<(u32, u64)>) -> Vec<u8> {
+    let vectors_at = HEADER_BYTES as u64;
+    let entries_at = vectors_at + count * u64::from(dims);
+    let mut header = Vec::with_capacity(HEADER_BYTES);
+    header.extend_from_slice(if clusters.is_some() {
+        MAGIC_CLUSTERED
+    } else {
+        MAGIC
+    });
+    header.extend_from_slice(&dims.to_le_bytes());
+    header.extend_from_slice(&count.to_le_bytes());
+    header.extend_from_slice(&vectors_at.to_le_bytes());
+    header.extend_from_slice(&entries_at.to_le_bytes());
+    let id = model_id.as_bytes();
+    header.extend_from_slice(&(id.len() as u16).to_le_bytes());
+    header.extend_from_slice(id);
+    header.resize(HEADER_BYTES, 0);
+    if let Some((n, at)) = clusters {
+        header.splice(CLUSTERS_FIELD..CLUSTERS_FIELD + 4, n.to_le_bytes());
+        header.splice(CLUSTERS_AT_FIELD..CLUSTERS_AT_FIELD + 8, at.to_le_bytes());
+    }
+    header
+}
+
+/// Rewrites the unclustered file at `path` (rows in `entries` order) with its rows grouped
+/// by cluster: trains the centroids on a sample, assigns every row in one pass, writes the
+/// rows to their cluster's place in a new file in a second, then renames it over `path`.
+/// Memory: the sample and one u32 per row.
+fn cluster_file(
+    path: &Path,
+    dims: usize,
+    model_id: &str,
+    entries: &[u32],
+) -> Result<(), IndexError> {
+    let err = |e| IndexError::io(path, e);
+    let count = entries.len() as u64;
+    let source = File::open(path).map_err(err)?;
+    let vectors_at = HEADER_BYTES as u64;
+    let read_row =
+        |row: u64, buf: &mut [u8]| source.read_exact_at(buf, vectors_at + row * dims as u64);
+    let widen = |row: &[u8], out: &mut Vec<f32>| {
+        let start = out.len();
+        out.extend(row.iter().map(|b| f32::from(*b as i8) / 127.0));
+        if let Some(v) = out.get_mut(start..) {
+            let norm = crate::ivf::dot(v, v).sqrt();
+            if norm > 0.0 {
+                v.iter_mut().for_each(|x| *x /= norm);
+            }
+        }
+    };
+    let clusters = crate::ivf::cluster_count(count);
+    let mut row = vec![0u8; dims];
+    let mut samples = Vec::new();
+    for r in crate::ivf::sample_rows(count, clusters) {
+        read_row(r, &mut row).map_err(err)?;
+        widen(&row, &mut samples);
+    }
+    let centroids = crate::ivf::train(&samples, dims, clusters);
+    drop(samples);
+    let clusters = centroids.len() / dims.max(1);
+    // First pass: every row's cluster.
+    let mut assignment: Vec<u32> = Vec::with_capacity(entries.len());
+    let mut block = vec![0u8; ROWS_PER_READ * dims];
+    let mut widened = Vec::with_capacity(dims);
+    for start in (0..count).step_by(ROWS_PER_READ) {
+        let rows = (count - start).min(ROWS_PER_READ as u64) as usize;
+        let bytes = block.get_mut(..rows * dims).unwrap_or_default();
+        read_row(start, bytes).map_err(err)?;
+        for v in bytes.chunks_exact(dims) {
+            widened.clear();
+            widen(v, &mut widened);
+            assignment.push(crate::ivf::nearest(&centroids, dims, &widened) as u32);
+        }
+    }
+    let mut first = vec![0u64; clusters + 1];
+    for c in &assignment {
+        if let Some(n) = first.get_mut(*c as usize + 1) {
+            *n += 1;
+        }
+    }
+    let mut running = 0u64;
+    for n in first.iter_mut() {
+        running += *n;
+        *n = running;
+    }
+    // Second pass: each row to its cluster's next place.
+    let staging = path.with_extension("clustering");
+    let out = File::create(&staging).map_err(|e| IndexError::io(&staging, e))?;
+    let serr = |e| IndexError::io(&staging, e);
+    let entries_at = vectors_at + count * dims as u64;
+    let clusters_at = entries_at + 4 * count;
+    let mut next = first.clone();
+    let mut placed = vec![0u32; entries.len()];
+    for start in (0..count).step_by(ROWS_PER_READ) {
+        let rows = (count - start).min(ROWS_PER_READ as u64) as usize;
+        let bytes = block.get_mut(..rows * dims).unwrap_or_default();
+        read_row(start, bytes).map_err(err)?;
+        for (i, v) in bytes.chunks_exact(dims).enumerate() {
+            let r = start as usize + i;
+            let (Some(c), Some(entry)) = (assignment.get(r), entries.get(r)) else {
+                continue;
+            };
+            let Some(slot) = next.get_mut(*c as usize) else {
+                continue;
+            };
+            out.write_all_at(v, vectors_at + *slot * dims as u64)
+                .map_err(serr)?;
+            if let Some(p) = placed.get_mut(*slot as usize) {
+                *p = *entry;
+            }
+            *slot += 1;
+        }
+    }
+    let mut tail = Vec::with_capacity(placed.len() * 4 + centroids.len() * 4 + first.len() * 8);
+    placed
+        .iter()
+        .for_each(|e| tail.extend_from_slice(&e.to_le_bytes()));
+    centroids
+        .iter()
+        .for_each(|x| tail.extend_from_slice(&x.to_le_bytes()));
+    first
+        .iter()
+        .for_each(|n| tail.extend_from_slice(&n.to_le_bytes()));
+    out.write_all_at(&tail, entries_at).map_err(serr)?;
+    let head = header(
+        dims as u32,
+        count,
+        model_id,
+        Some((clusters as u32, clusters_at)),
+    );
+    out.write_all_at(&head, 0).map_err(serr)?;
+    out.sync_all().map_err(serr)?;
+    std::fs::rename(&staging, path).map_err(serr)?;
+    Ok(())
 }
 
 /// Rows read per block by a search (a whole number of vectors of up to 4096 dimensions).
@@ -128,6 +281,8 @@ pub struct VectorIndex {
     entries: Vec<u32>,
     /// (entry, row) sorted by entry: a page's vector by its entry index.
     rows: Vec<(u32, u32)>,
+    /// When the rows are stored by cluster: the centroids (flat) and each cluster's first row.
+    clusters: Option<(Vec<f32>, Vec<u64>)>,
 }
 
 impl VectorIndex {
@@ -138,9 +293,11 @@ impl VectorIndex {
         file.read_exact(&mut header)
             .map_err(|e| IndexError::io(path, e))?;
         let corrupt = |what: &str| IndexError::Corrupt(format!("vectors: {what}"));
-        if header.get(..8) != Some(MAGIC.as_slice()) {
-            return Err(corrupt("bad magic"));
-        }
+        let clustered = match header.get(..8) {
+            Some(m) if m == MAGIC.as_slice() => false,
+            Some(m) if m == MAGIC_CLUSTERED.as_slice() => true,
+            _ => return Err(corrupt("bad magic")),
+        };
         let u32_at = |at: usize| {
             header
                 .get(at..at + 4)
@@ -172,9 +329,21 @@ impl VectorIndex {
             return Err(corrupt("sizes"));
         }
         let table = count * u64::from(dims);
+        let clusters = if clustered { u32_at(CLUSTERS_FIELD) } else { 0 };
+        let clusters_at = u64_at(CLUSTERS_AT_FIELD);
+        let directory = u64::from(clusters) * (u64::from(dims) * 4 + 8) + 8;
+        let end = if clustered {
+            clusters_at.checked_add(directory)
+        } else {
+            Some(entries_at + 4 * count)
+        };
         if vectors_at != HEADER_BYTES as u64
             || entries_at != vectors_at + table
-            || entries_at + 4 * count != len
+            || (clustered
+                && (clusters == 0
+                    || clusters as usize > crate::ivf::MAX_CLUSTERS
+                    || clusters_at != entries_at + 4 * count))
+            || end != Some(len)
         {
             return Err(corrupt("regions"));
         }
@@ -191,6 +360,33 @@ impl VectorIndex {
             .map(|(entry, row)| (*entry, row))
             .collect();
         rows.sort_unstable();
+        let clusters = if clustered {
+            let n = clusters as usize;
+            let mut bytes = vec![0u8; n * dims as usize * 4];
+            file.read_exact_at(&mut bytes, clusters_at)
+                .map_err(|e| IndexError::io(path, e))?;
+            let centroids: Vec<f32> = bytes
+                .chunks_exact(4)
+                .map(|b| b.try_into().map_or(f32::NAN, f32::from_le_bytes))
+                .collect();
+            let mut bytes = vec![0u8; (n + 1) * 8];
+            file.read_exact_at(&mut bytes, clusters_at + (n * dims as usize * 4) as u64)
+                .map_err(|e| IndexError::io(path, e))?;
+            let first: Vec<u64> = bytes
+                .chunks_exact(8)
+                .map(|b| b.try_into().map_or(u64::MAX, u64::from_le_bytes))
+                .collect();
+            if centroids.iter().any(|x| !x.is_finite())
+                || first.first() != Some(&0)
+                || first.last() != Some(&count)
+                || first.windows(2).any(|w| w.first() > w.get(1))
+            {
+                return Err(corrupt("clusters"));
+            }
+            Some((centroids, first))
+        } else {
+            None
+        };
         Ok(Self {
             file,
             dims: dims as usize,
@@ -198,6 +394,7 @@ impl VectorIndex {
             vectors_at,
             entries,
             rows,
+            clusters,
         })
     }
 
@@ -237,19 +434,35 @@ impl VectorIndex {
 
     /// Calls `each` with every stored row (its bytes) and its entry, reading the table a block
     /// at a time.
-    fn scan(&self, mut each: impl FnMut(&[u8], u32)) -> std::io::Result<()> {
-        let block_rows = ROWS_PER_READ;
-        let mut buf = vec![0u8; block_rows * self.dims];
-        for (block, entries) in self.entries.chunks(block_rows).enumerate() {
+    fn scan(&self, each: impl FnMut(&[u8], u32)) -> std::io::Result<()> {
+        self.scan_rows(0, self.entries.len(), each)
+    }
+
+    /// [`scan`](Self::scan) over rows `start..end` only.
+    fn scan_rows(
+        &self,
+        start: usize,
+        end: usize,
+        mut each: impl FnMut(&[u8], u32),
+    ) -> std::io::Result<()> {
+        let entries = self.entries.get(start..end).unwrap_or_default();
+        let mut buf = vec![0u8; ROWS_PER_READ.min(entries.len()) * self.dims];
+        for (block, entries) in entries.chunks(ROWS_PER_READ).enumerate() {
             let bytes = entries.len() * self.dims;
-            let at = (block * block_rows * self.dims) as u64;
+            let row = start + block * ROWS_PER_READ;
             let slice = buf.get_mut(..bytes).unwrap_or_default();
-            self.file.read_exact_at(slice, self.vectors_at + at)?;
+            self.file
+                .read_exact_at(slice, self.vectors_at + (row * self.dims) as u64)?;
             for (row, entry) in slice.chunks_exact(self.dims).zip(entries) {
                 each(row, *entry);
             }
         }
         Ok(())
+    }
+
+    /// Whether the rows are stored by cluster (a search then scans the nearest clusters only).
+    pub fn is_clustered(&self) -> bool {
+        self.clusters.is_some()
     }
 
     /// The cosine between `query` (an L2-normalised vector of the same model) and the page
@@ -280,11 +493,25 @@ impl VectorIndex {
             return Vec::new();
         }
         let q: Vec<i32> = query.iter().map(|x| i32::from(quantise(*x))).collect();
-        let mut scored: Vec<(i32, u32)> = Vec::with_capacity(self.entries.len());
-        let read = self.scan(|v, e| {
+        let mut scored: Vec<(i32, u32)> = Vec::new();
+        let mut score = |v: &[u8], e: u32| {
             let dot: i32 = v.iter().zip(&q).map(|(a, b)| i32::from(*a as i8) * b).sum();
             scored.push((dot, e));
-        });
+        };
+        let read = match &self.clusters {
+            None => self.scan(&mut score),
+            Some((centroids, first)) => {
+                let probes = crate::ivf::probes(first.len().saturating_sub(1));
+                crate::ivf::nearest_clusters(centroids, self.dims, query, probes)
+                    .into_iter()
+                    .try_for_each(|c| {
+                        let (Some(&a), Some(&b)) = (first.get(c), first.get(c + 1)) else {
+                            return Ok(());
+                        };
+                        self.scan_rows(a as usize, b as usize, &mut score)
+                    })
+            }
+        };
         if read.is_err() {
             return Vec::new();
         }
@@ -358,6 +585,96 @@ mod tests {
             .map(|h| h.0)
             .collect();
         assert_eq!(hits, [1, 3, 4]);
+    }
+
+    /// `n` unit vectors of `dims` dimensions around `groups` random directions (a fixed
+    /// pseudo-random sequence), as page embeddings of topics are.
+    fn grouped_vectors(n: usize, dims: usize, groups: usize) -> Vec<Vec<f32>> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f32 / (1u64 << 53) as f32 - 0.5
+        };
+        let centres: Vec<Vec<f32>> = (0..groups)
+            .map(|_| unit(&(0..dims).map(|_| next()).collect::<Vec<_>>()))
+            .collect();
+        (0..n)
+            .map(|i| {
+                let c = &centres[i % groups];
+                unit(&c.iter().map(|x| x + 0.6 * next()).collect::<Vec<_>>())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_clustered_file_finds_what_an_exact_scan_finds() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (exact_path, ivf_path) = (dir.path().join("exact.bin"), dir.path().join("ivf.bin"));
+        let vectors = grouped_vectors(6_000, 32, 40);
+        let mut exact = VectorWriter::create(&exact_path, 32, "m").expect("create");
+        let mut ivf = VectorWriter::create(&ivf_path, 32, "m").expect("create");
+        for (i, v) in vectors.iter().enumerate() {
+            exact.add(i as u32 * 3, v).expect("add");
+            ivf.add(i as u32 * 3, v).expect("add");
+        }
+        exact.finish(&exact_path).expect("finish");
+        assert_eq!(
+            ivf.finish_clustering_from(&ivf_path, 1).expect("finish"),
+            6_000
+        );
+        let (exact, ivf) = (
+            VectorIndex::open(&exact_path).expect("open"),
+            VectorIndex::open(&ivf_path).expect("open"),
+        );
+        assert!(!exact.is_clustered() && ivf.is_clustered());
+        assert_eq!(ivf.len(), 6_000);
+        // Every page keeps its own vector.
+        for (i, v) in vectors.iter().enumerate().step_by(97) {
+            assert_eq!(
+                ivf.similarity(v, i as u32 * 3),
+                exact.similarity(v, i as u32 * 3)
+            );
+        }
+        let mut all = Vec::new();
+        ivf.for_each(|e, _| all.push(e)).expect("read");
+        all.sort_unstable();
+        assert_eq!(all, (0..6_000u32).map(|i| i * 3).collect::<Vec<_>>());
+        // Recall of the ten nearest over queries near the data.
+        let queries = grouped_vectors(50, 32, 40);
+        let (mut found, mut total) = (0, 0);
+        for q in &queries {
+            let want: Vec<u32> = exact.search(q, 10).iter().map(|h| h.0).collect();
+            let got: Vec<u32> = ivf.search(q, 10).iter().map(|h| h.0).collect();
+            found += want.iter().filter(|e| got.contains(e)).count();
+            total += want.len();
+        }
+        assert!(found * 100 >= total * 90, "recall {found}/{total}");
+    }
+
+    #[test]
+    fn a_damaged_clustered_file_is_an_error_never_a_panic() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(FILE_NAME);
+        let mut w = VectorWriter::create(&path, 8, "m").expect("create");
+        for (i, v) in grouped_vectors(300, 8, 5).iter().enumerate() {
+            w.add(i as u32, v).expect("add");
+        }
+        w.finish_clustering_from(&path, 1).expect("finish");
+        let bytes = std::fs::read(&path).expect("read");
+        assert!(VectorIndex::open(&path).expect("open").is_clustered());
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).expect("truncate");
+        assert!(VectorIndex::open(&path).is_err());
+        let tail = bytes.len() - 18 * 8;
+        for i in (0..64).chain(240..256).chain(tail..bytes.len()) {
+            let mut flipped = bytes.clone();
+            flipped[i] ^= 0x5a;
+            std::fs::write(&path, &flipped).expect("write");
+            if let Ok(index) = VectorIndex::open(&path) {
+                let _ = index.search(&unit(&[1.0; 8]), 3);
+            }
+        }
     }
 
     #[test]
