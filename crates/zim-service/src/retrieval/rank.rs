@@ -697,6 +697,7 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         .split('/')
         .take(dirs)
         .any(|d| d.replace(['-', '_'], "") == "whatsnew")
+        || is_release_file(file)
         || lower_title.contains("release notes")
         || lower_title.contains("what's new")
         || lower_title.contains("changelog")
@@ -726,6 +727,15 @@ static RELEASE_TITLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::Laz
     )
     .ok()
 });
+
+/// A file named for a version: `version7.html`, `release-16-1.html`, `changes-2.0.html`.
+static RELEASE_FILE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i)^(?:version|release|changes|changelog|news)[-_]?v?\d+(?:[._-]\d+)*\.[a-z]+$").ok()
+});
+
+fn is_release_file(file: &str) -> bool {
+    RELEASE_FILE.as_ref().is_some_and(|re| re.is_match(file))
+}
 
 fn is_release_title(lower_title: &str) -> bool {
     RELEASE_TITLE
@@ -833,6 +843,16 @@ mod tests {
         assert!(!in_generated_directory(&["_private.html"]));
         assert!(!in_generated_directory(&["library", "_thread.html"]));
         assert!(!in_generated_directory(&["std", "index.html"]));
+    }
+
+    #[test]
+    fn files_named_for_a_version_are_release_notes() {
+        for f in ["version7.html", "release-16-1.html", "changes-2.0.html", "NEWS-1.2.htm"] {
+            assert!(is_release_file(f), "{f}");
+        }
+        for f in ["version.html", "versioning.html", "release.html", "vim9.html", "usr_12.html"] {
+            assert!(!is_release_file(f), "{f}");
+        }
     }
 
     #[test]
