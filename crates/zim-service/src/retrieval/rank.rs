@@ -40,7 +40,7 @@ const WEAK_SHARE: f64 = 0.33;
 const VARIANT_PENALTY: f64 = 0.7;
 const LANGUAGE_SEGMENT_PENALTY: f64 = 0.2;
 const SOURCE_LISTING_PENALTY: f64 = 0.5;
-const NOTES_PENALTY: f64 = 0.2;
+const NOTES_PENALTY: f64 = 0.4;
 const INDEX_PENALTY: f64 = 0.3;
 
 /// Two-letter language codes recognised as path segments. Codes that are also common
