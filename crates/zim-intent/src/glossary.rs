@@ -71,6 +71,36 @@ const PHRASES: &[(&str, &str)] = &[
         r"только\s+(?:вступление|введение)|jen\s+úvod|sadece\s+giriş|bara\s+inledningen|hanya\s+pendahuluan(?:nya)?",
         "just the intro",
     ),
+    // Ukrainian (before the Russian words it shares letters with: "покажи мені").
+    (r"перелічи(?:ть)?|перерахуй(?:те)?", "list"),
+    (r"покажи(?:ть)?\s+мені", "show me"),
+    (r"(?:всі|усі)\s+(?:записи|статті|сторінки)", "all entries"),
+    (
+        r"(?:в|у)\s+просторі\s+імен\s+(?-i:([A-Z]))|в\s+пространстве\s+имён\s+(?-i:([A-Z]))|в\s+пространстве\s+имен\s+(?-i:([A-Z]))",
+        "in namespace $1$2$3",
+    ),
+    (r"без\s+пропусків|без\s+пропусков", "without skipping"),
+    (r"повністю", "completely"),
+    (r"головна\s+сторінк[аиу]", "main page"),
+    (r"метадані", "metadata"),
+    (r"зміст\s+статті", "the table of contents of the article"),
+    (r"пов'язані\s+статті(?:\s+(?:до|з))?", "articles related to"),
+    (
+        r"чи\s+працює\s+сервер|сервер\s+працює",
+        "is the server working correctly",
+    ),
+    // Romanian and Hungarian: the views most asked for and the verb of showing.
+    (r"arat[ăa]-[m]i|mutasd\s+[m][e]g", "show me"),
+    (r"pagina\s+principal[ăa]|f[őo]oldal[a]?[t]?", "main page"),
+    (
+        r"cuprinsul\s+articolului(?:\s+despre)?|tartalomjegyz[ée]k(?:e|[ée]t)?",
+        "table of contents of the article",
+    ),
+    (
+        r"rezumatul\s+articolului(?:\s+despre)?",
+        "summary of the article on",
+    ),
+    (r"metadatele|metaadatok[a]?[t]?|metaadatai[t]?", "metadata"),
     (r"дай(?:те)?(?:\s+мне)?", "give me"),
     (r"покажи(?:те)?(?:\s+мне)?|выведи(?:те)?", "show me"),
     (r"оглавление", "table of contents"),
@@ -79,6 +109,22 @@ const PHRASES: &[(&str, &str)] = &[
     (r"статьи", "of the article"),
     (r"статью|статья", "the article"),
     (r"vypiš(?:te)?|zobraz(?:te)?|ukaž(?:te)?", "show me"),
+    (
+        r"(?:několik|pár)\s+(?:položek|záznamů|článků|stránek|hesel)",
+        "a few entries",
+    ),
+    (
+        r"(?:všechny|všech)\s+(?:položky|položek|záznamy|záznamů)",
+        "all entries",
+    ),
+    (
+        r"[zv][e]?\s+jmenn(?:ého|ém)\s+prostoru\s+(?-i:([A-Z]))",
+        "in namespace $1",
+    ),
+    (
+        r"jmenn(?:ý|ého|ém|ým)\s+prostor(?:u|em)?\s+(?-i:([A-Z]))",
+        "namespace $1",
+    ),
     (r"strukturu\s+nadpisů", "the heading structure"),
     (r"strukturu\s+článku", "the structure of the article"),
     (r"obsah\s+článku", "the table of contents of the article"),
@@ -105,6 +151,20 @@ const PHRASES: &[(&str, &str)] = &[
     (r"artikeln\s+om", "the article on"),
     (r"för\s+arkivet|i\s+arkivet", "of the archive"),
     (r"just\s+nu", "right now"),
+    (
+        r"(?:vilka\s+)?(?:artiklar|sidor)\s+(?:[ä][r]\s+)?relaterade\s+t[i][l][l]|relaterade\s+(?:artiklar|sidor)\s+(?:t[i][l][l]|[o][m]|f[ö][r])",
+        "articles related to",
+    ),
+    (
+        r"vilka\s+(?:artiklar|sidor)\s+länkar\s+t[i][l][l]",
+        "which articles link to",
+    ),
+    // Turkish: whether the server works, asked of it ("sunucu çalışıyor mu?").
+    (
+        r"sunucu(?:nuz|muz)?\s+(?:çalışıyor|ayakta|aktif|açık)\s+m[ıiuü]",
+        "is the server working correctly",
+    ),
+    (r"sunucu\s+durumu", "server status"),
     // Italian: which links leave an article ("Quali link escono dall'articolo 'Vesuvio'?").
     (
         r"quali\s+link\s+(?:escono|partono)\s+dall'articolo",
@@ -190,8 +250,8 @@ const PHRASES: &[(&str, &str)] = &[
         "which articles link to",
     ),
     (
-        r"quali\s+(?:articoli|pagine)\s+(?:rimandano|puntano|linkano)\s+a",
-        "which articles link to",
+        r"quali\s+(?:articoli|pagine)\s+(?:rimandano|puntano|linkano|collegano|portano)\s+(?:a|a[dl]|a[l][l][aeo]|a[l][l]'(?:articolo|voce|pagina)?)",
+        "which articles link to ",
     ),
     (
         r"welke\s+(?:artikelen|pagina's)\s+(?:linken|verwijzen)\s+naar",
@@ -200,6 +260,13 @@ const PHRASES: &[(&str, &str)] = &[
     (
         r"jakie\s+(?:artykuły|strony)\s+(?:linkują|odsyłają)\s+do",
         "which articles link to",
+    ),
+    // Polish: the heading structure, with its anchors ("Struktura nagłówków artykułu X razem
+    // z kotwicami").
+    (r"struktur[aęy]\s+nagłówków", "the heading structure"),
+    (
+        r"(?:razem|wraz|łącznie)\s+z\s+kotwicami|z\s+kotwicami",
+        "including anchors",
     ),
     // Which links an article holds, asked with its verb after them ("quels liens sortants
     // contient l'article X ?"): the outgoing links of X.
@@ -525,7 +592,14 @@ const UNSPACED: &[(&str, &str)] = &[
         r"(?:どの|どんな)(?:アーカイブ|zimファイル)が(?:ありますか|利用できますか|使えますか|ある)",
         " which zim archives are available ",
     ),
+    // "ZIMファイルのメタデータ": the archive's file, after "どのアーカイブ" above.
+    (r"zimファイル", " this archive "),
     (r"(?:を)?(?:見せて|表示して)(?:ください|下さい)?", " show "),
+    // Korean: a title completion, the prefix first ("'서울'로 시작하는 문서 제목 자동완성해 줘").
+    (
+        r#"("[^"]+"|'[^']+')\s*(?:으로|로)\s*시작하는\s*(?:문서\s*|항목\s*|글\s*)?(?:제목|문서|항목|표제어)(?:을|를|들을|들)?\s*(?:자동\s*완성|추천|목록(?:을)?)?\s*(?:해\s*줘|해\s*주세요|보여\s*줘|보여\s*주세요|줘|주세요)?"#,
+        " suggest titles starting with $1 ",
+    ),
 ];
 
 /// "... „Feuerw“ beginnen": the German verb after what a title starts with.

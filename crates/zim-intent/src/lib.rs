@@ -285,6 +285,10 @@ pub fn parse_with(
     if let Some(parsed) = json_request(query, archives) {
         return parsed;
     }
+    // Lines of `key: value` are one call with its parameters; the line breaks that tell them
+    // apart are lost in normalising.
+    let lines = rules::key_value_lines(query);
+    let query = lines.as_deref().unwrap_or(query);
     let written = text::expand_chat(&text::normalize_input(query));
     // A request in another language is routed by its command phrases written in English, by
     // the rules: the learned model reads the request as written (it was trained on such

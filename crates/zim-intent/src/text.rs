@@ -114,6 +114,8 @@ const ARE_FOLLOWERS: &[&str] = &[
 /// "u" or "r" is rewritten only next to the words that make it a pronoun or a verb, so "u
 /// substitution" and "plot in r" keep theirs.
 pub fn expand_chat(s: &str) -> String {
+    let unfilled = without_spoken_fillers(s);
+    let s = unfilled.as_str();
     let words: Vec<&str> = s.split(' ').collect();
     let core = |w: &str| {
         w.trim_end_matches([',', '?', '!', '.', ';', ':'])
@@ -163,6 +165,211 @@ pub fn expand_chat(s: &str) -> String {
         .collect();
     if changed {
         out.join(" ")
+    } else {
+        s.to_string()
+    }
+}
+
+/// Hesitations of speech, transcribed ("um", "uh", "erm", "hmm"). Portuguese "um" is the
+/// article "a": a hesitation only before a word that opens an English clause or a phrase
+/// ([`FILLER_FOLLOWERS`]), before punctuation or at the end ("um artigo" keeps its word).
+const HESITATIONS: &[&str] = &[
+    "um", "umm", "ummm", "uh", "uhh", "uhm", "uhmm", "erm", "hmm", "hmmm",
+];
+/// Words that open an English request or phrase: a hesitation before one is a filler.
+const FILLER_FOLLOWERS: &[&str] = &[
+    "a",
+    "actually",
+    "an",
+    "and",
+    "are",
+    "can",
+    "could",
+    "do",
+    "does",
+    "find",
+    "get",
+    "give",
+    "go",
+    "hey",
+    "hi",
+    "how",
+    "i",
+    "i'd",
+    "i'm",
+    "is",
+    "just",
+    "let",
+    "like",
+    "list",
+    "look",
+    "maybe",
+    "ok",
+    "okay",
+    "open",
+    "please",
+    "pull",
+    "read",
+    "search",
+    "show",
+    "so",
+    "tell",
+    "the",
+    "what",
+    "what's",
+    "when",
+    "where",
+    "which",
+    "who",
+    "why",
+    "will",
+    "would",
+    "yeah",
+    "yes",
+    "you",
+    "um",
+    "uh",
+    "erm",
+    "well",
+    "summarize",
+    "summarise",
+    "fetch",
+    "is",
+    "wait",
+];
+/// Request verbs a filler "like" may stand before ("can you like pull up ...").
+const LIKE_BEFORE_VERB: &[&str] = &[
+    "pull",
+    "show",
+    "give",
+    "get",
+    "find",
+    "open",
+    "read",
+    "list",
+    "tell",
+    "fetch",
+    "summarize",
+    "summarise",
+    "search",
+    "look",
+    "see",
+    "bring",
+    "grab",
+    "check",
+    "send",
+    "just",
+];
+/// Verbs of asking and getting after which a filler "like" stands before the object ("can i
+/// see like the table of contents", "i need like a summary"); "looks like a", "something like
+/// the" compare.
+const LIKE_AFTER_VERB: &[&str] = &[
+    "see", "get", "need", "want", "have", "show", "give", "find", "pull", "open", "read", "grab",
+];
+const DETERMINERS_AFTER_LIKE: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "some",
+    "this",
+    "that",
+    "all",
+    "every",
+    "just",
+    "maybe",
+    "one",
+    "two",
+    "three",
+    "five",
+    "ten",
+    "everything",
+];
+
+/// The request without the fillers of speech a voice transcript keeps: hesitations ("um",
+/// "uh"), "like" as a filler ("can you like pull up the page", "can i see like the table of
+/// contents", ", like,"), "you know" and "i mean" between commas or at the start. "like" as
+/// a verb or a preposition keeps its place ("songs like Yesterday", "do you like jazz",
+/// "what does it look like", "something like the iPhone").
+fn without_spoken_fillers(s: &str) -> String {
+    let candidate = s.split(' ').any(|w| {
+        let w = w.trim_end_matches([',', '?', '!', '.', ';', ':', '…']);
+        ["like", "know", "mean"]
+            .iter()
+            .chain(HESITATIONS)
+            .any(|f| w.eq_ignore_ascii_case(f))
+    });
+    if !candidate {
+        return s.to_string();
+    }
+    let words: Vec<&str> = s.split(' ').collect();
+    let core = |w: &str| -> String {
+        w.trim_end_matches([',', '?', '!', '.', ';', ':', '…'])
+            .to_lowercase()
+    };
+    let cores: Vec<String> = words.iter().map(|w| core(w)).collect();
+    let at = |i: Option<usize>| i.and_then(|i| cores.get(i)).map_or("", String::as_str);
+    let ends_clause = |i: usize| {
+        words
+            .get(i)
+            .is_some_and(|w| w.ends_with([',', '.', '…', ';', '!', '?']))
+    };
+    let mut drop = vec![false; words.len()];
+    for (i, c) in cores.iter().enumerate() {
+        let prev = at(i.checked_sub(1));
+        let prev2 = at(i.checked_sub(2));
+        let next = at(i.checked_add(1));
+        let starts_clause = i == 0 || ends_clause(i.saturating_sub(1));
+        let is_filler = match c.as_str() {
+            h if HESITATIONS.contains(&h) => {
+                next.is_empty() || ends_clause(i) || FILLER_FOLLOWERS.contains(&next)
+            }
+            "like" => {
+                // ", like," / "like, ..." at a clause's start; after a hesitation.
+                (starts_clause && ends_clause(i))
+                    || (starts_clause && !next.is_empty() && FILLER_FOLLOWERS.contains(&next))
+                        && !matches!(next, "a" | "an" | "the" | "this" | "that")
+                    || (HESITATIONS.contains(&prev) && i > 0)
+                    // "can you like pull up", "could i like get".
+                    || (matches!(prev, "you" | "i" | "we" | "u")
+                        && matches!(prev2, "can" | "could" | "would" | "will" | "should" | "may" | "might")
+                        && LIKE_BEFORE_VERB.contains(&next))
+                    // "can i see like the table", "i need like a summary", "show me like the".
+                    || ((LIKE_AFTER_VERB.contains(&prev)
+                        || (matches!(prev, "me" | "us") && LIKE_AFTER_VERB.contains(&prev2)))
+                        && DETERMINERS_AFTER_LIKE.contains(&next))
+            }
+            "know" => {
+                prev == "you"
+                    && (i < 2 || ends_clause(i.saturating_sub(2)) || HESITATIONS.contains(&prev2))
+                    && (ends_clause(i) || next.is_empty())
+            }
+            "mean" => prev == "i" && (i < 2 || ends_clause(i.saturating_sub(2))) && ends_clause(i),
+            _ => false,
+        };
+        if is_filler {
+            if let Some(d) = drop.get_mut(i) {
+                *d = true;
+            }
+            if matches!(c.as_str(), "know" | "mean")
+                && let Some(d) = drop.get_mut(i.saturating_sub(1))
+            {
+                *d = true;
+            }
+        }
+    }
+    if !drop.iter().any(|d| *d) {
+        return s.to_string();
+    }
+    let kept: Vec<&str> = words
+        .iter()
+        .zip(&drop)
+        .filter(|(_, d)| !**d)
+        .map(|(w, _)| *w)
+        .collect();
+    let out = kept.join(" ");
+    let out = out.trim_start_matches([',', ' ', '.', '…']).to_string();
+    if out.chars().any(char::is_alphanumeric) {
+        out
     } else {
         s.to_string()
     }

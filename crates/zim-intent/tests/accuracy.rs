@@ -562,6 +562,52 @@
 //! Search line routed elsewhere by the learned model in any split (heldout-v's what-is question
 //! is the rules'). The parse time per request (`examples/parse.rs`, fast profile, best of
 //! twenty runs) went from 152 to 154 µs.
+//!
+//! `heldout-w` (200 lines, `phrasings-heldout-w.jsonl`), by a seventeenth separate writer
+//! (support-chat messages with greetings and emojis, a teacher, a journalist, a clinic nurse,
+//! kids at a library kiosk, a research agent writing `search[...]` and YAML-ish `key: value`
+//! lines, voice transcripts with "um" and "like"; 27 requests in other languages), was run
+//! once after the heldout-v fixes, before it was looked at: intent 180/200 (90.0%), no search
+//! routed elsewhere; its 20 misses were commands, 18 sent to a search, one outline read as the
+//! contents and one namespace pass read as the archives' listing, 11 of them in other
+//! languages. Fixed by general causes with unit tests in `src/` (`heldout_w_causes` in
+//! `src/rules/mod.rs`): spoken fillers are dropped in normalising, hesitations ("um", "uh",
+//! "erm") before a word that opens an English clause or at a pause (Portuguese "um artigo"
+//! keeps its article), "like" as a filler after a modal and its pronoun before a request verb
+//! ("can you like pull up") or after a verb of getting before a determiner ("can i see like
+//! the table of contents"), "you know" and "i mean" between pauses ("songs like Yesterday",
+//! "do you like the Beatles", "what does it look like" keep theirs); a request written as
+//! lines of `key: value` is one call whose first line names the command or an argument and
+//! whose other lines are its parameters (`outline: article=Bitcoin` + `fields: heading, level,
+//! anchor, length` is the structure view, anchors or sizes among the parameters; `namespace:
+//! C` + `mode: full iteration` a walk, `mode: sample` a browse; structured prompts such as
+//! "Objective: ..." are read as before), an unknown key after free text ends it, and a
+//! command word keeps its preposition out ("inbound links for: X", "links for: X"); "the
+//! contents box at the top of X"; "other pages close to it" after a clause naming the article
+//! (the pronoun takes it); "which offline libraries", and the archives installed on a kiosk,
+//! tablet or terminal; a namespace named is a place inside the archive, never the listing of
+//! archives ("what kind of pages are in here, can you show me a few random entries from the
+//! content namespace?"); "the page that's titled X" (a relative clause between the noun and
+//! the participle: with the fillers gone, heldout-k's "uh find me the page that's titled
+//! Status bar" reached the rules, which read it as a search). The glossary reads more command
+//! phrases of the languages it had (Polish heading structure with anchors, Czech entries of a
+//! namespace, Swedish related pages and inbound links, Italian "rimandano all'articolo",
+//! Japanese "ZIMファイル", Turkish "sunucu çalışıyor mu") and, gated by their letters like the
+//! rest, a few of Ukrainian (a namespace listed whole, main page, metadata, contents), Korean
+//! (a title completion, the prefix first), Romanian and Hungarian (show, main page, contents,
+//! summary, metadata); the what/who question reads Romanian "ce este", "cine a fost",
+//! Hungarian "ki volt", "mi az a" and Ukrainian "що таке", "хто був", with those languages'
+//! prepositions as qualifiers ("ce este o funcție în matematică" stays a search). After them,
+//! with the classifier still trained without it, heldout-w gives 200/200 (the rules alone
+//! 197/200). In-sample 200/200, all sets 4,228/4,242 (the earlier sets' 4,028/4,042
+//! unchanged). Cross-validated (`tests/crossval.rs`): heldout-w 200/200, heldout-v 199/200,
+//! heldout-u 199/200, heldout-t 200/200, heldout-s 200/200, heldout-r 200/200, heldout-q
+//! 199/200, heldout-p 195/200, heldout-k 196/200 (193 before), no Search line routed elsewhere
+//! in any split. The parse time per request (`examples/parse.rs`, fast profile) measured 166 µs
+//! at best of about twenty runs, on a two-core machine where another build ran at the same
+//! time (load average 2.2), so not comparable with the 154 µs recorded before; the new work per
+//! request is one scan of the words for fillers, a check for a line break, and the glossary's
+//! new phrases, tried only when the request spells one of their letter runs.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -231,6 +231,12 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
             "list archives: whether an archive is loaded",
         );
     }
+    // "what kind of pages are in here, can you show me a few random entries from the content
+    // namespace?": a namespace named is a place inside the archive, browsed or walked; the
+    // archives listed name none.
+    if super::namespace::namespace_of(ctx.text).is_some() {
+        return None;
+    }
     let s = without_paths(ctx.text);
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
     let noun = is_match(&ARCHIVE_PLURALS, &s)

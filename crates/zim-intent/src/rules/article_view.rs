@@ -136,12 +136,13 @@ static TOC_ASKED: Pattern = LazyLock::new(|| {
     )
 });
 
-/// "what's in the contents box of X": what the table of contents holds is the view; bare
+/// "what's in the contents box of X", "... the contents box at the top of the X article" (the
+/// box placed by where it stands on the page): what the table of contents holds is the view; bare
 /// "contents" asks so of a document ("what's in the contents of a first aid kit" is a
 /// question about the world, and its indefinite subject is no article anyway).
 static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:(?:the\s+)?(?:(?:section|chapter)\s+)?(?:headings|titles|entries|items|sections|chapters)\s+(?:(?:listed|shown|given)\s+)?)?(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))\s+(?:of|for|in|on)\s+(?P<t>.+)$",
+        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:(?:the\s+)?(?:(?:section|chapter)\s+)?(?:headings|titles|entries|items|sections|chapters)\s+(?:(?:listed|shown|given)\s+)?)?(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))(?:\s+(?:at|near|on|in)\s+the\s+(?:very\s+)?(?:top|start|beginning|head|left|side|left-hand\s+side|sidebar))?\s+(?:of|for|in|on)\s+(?P<t>.+)$",
     )
 });
 

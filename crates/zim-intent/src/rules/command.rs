@@ -192,6 +192,9 @@ const COMMANDS: &[(&str, Command)] = &[
     ("extractlinks", Command::Links),
     ("extractarticlelinks", Command::Links),
     ("outlinks", Command::Links),
+    ("inboundlinks", Command::Links),
+    ("incominglinks", Command::Links),
+    ("backlinks", Command::Links),
     ("outboundlinks", Command::Links),
     ("metadata", Command::Metadata),
     ("meta", Command::Metadata),
@@ -246,6 +249,15 @@ fn command_of(word: &str) -> Option<Command> {
             *w = "list".to_string();
         }
     }
+    // "links for: X", "summary of: X", "inbound links to: X": the preposition that leads to
+    // the argument is no word of the command.
+    if words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "for" | "of" | "on" | "to" | "about"))
+    {
+        words.pop();
+    }
     let operative: Vec<&String> = words
         .iter()
         .filter(|w| !NO_OPERATION.contains(&w.as_str()))
@@ -299,6 +311,9 @@ struct Args {
     positional: Vec<String>,
     /// The query was given as a prefix (`prefix=Sch`): a title completion's.
     prefix: bool,
+    /// The values of the keys no argument is read from (`fields=heading, anchor`, `mode=full
+    /// iteration`): what they say of the view asked ([`call_hit`]).
+    extra: Vec<String>,
 }
 
 /// The free text as quoted positional arguments separated by commas (`"Rome", "History"`),
@@ -370,10 +385,15 @@ fn parse_args(raw: &str) -> Args {
         .collect();
     let starts: Vec<&(usize, usize, String)> =
         pairs.iter().filter(|(_, _, k)| known_key(k)).collect();
-    let first_key = starts.first().map_or(body.len(), |s| s.0);
+    // The free text ends at the first known pair, or at an unknown one after it
+    // ("Photosynthesis format=json"); free text that opens with an "=" keeps it ("E=mc2").
+    let first_key = pairs
+        .iter()
+        .find(|(start, _, k)| known_key(k) || *start > 0)
+        .map_or(body.len(), |s| s.0);
     // A key may be quoted: its opening quote belongs to it, not to the free text.
     let free = body.get(..first_key).unwrap_or_default();
-    args.free = if starts.is_empty() {
+    args.free = if first_key == body.len() {
         free
     } else {
         free.trim_end_matches(['"', '\''])
@@ -383,6 +403,20 @@ fn parse_args(raw: &str) -> Args {
     args.positional = positional_args(&args.free);
     if let Some(first) = args.positional.first() {
         args.free = first.clone();
+    }
+    for (_, value_start, _) in pairs.iter().filter(|(_, _, k)| !known_key(k)) {
+        let value_end = pairs
+            .iter()
+            .map(|p| p.0)
+            .find(|&start| start > *value_start)
+            .unwrap_or(body.len());
+        let value = body
+            .get(*value_start..value_end)
+            .unwrap_or_default()
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''));
+        if !value.is_empty() {
+            args.extra.push(value.to_string());
+        }
     }
     for (_, value_start, key) in starts {
         let value_end = pairs
@@ -609,10 +643,71 @@ fn implied_command(args: &Args) -> Option<Command> {
         Some(Command::Suggest)
     } else if args.query.is_some() {
         Some(Command::Search)
+    } else if args.namespace.is_some() && args.title.is_none() && !args.extra.is_empty() {
+        // "namespace=C mode=full iteration": the namespace's entries, a pass over all of
+        // them when the other keys say so ([`call_hit`]); a namespace alone ("ns=A") is left
+        // to the namespace rules.
+        Some(Command::Browse)
     } else {
         None
     }
 }
+
+/// What the values of other keys say of the view: the anchors or the sizes of the sections
+/// (`fields: heading, level, anchor, length`) make the outline the structure view; a pass
+/// over every entry (`mode: full iteration`, `output: all paths`) makes a browse a walk.
+static EXTRA_STRUCTURE: Pattern =
+    LazyLock::new(|| rx(r"\b(?:anchors?|lengths?|sizes?|bytes|byte_size|word_count|offsets?)\b"));
+static EXTRA_EVERY_ENTRY: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:full|complete|entire|exhaustive|iteration|iterate|walk|all|every|everything|no\s+sampling|paginat\w*)\b",
+    )
+});
+
+fn extra_says(args: &Args, re: &Pattern) -> bool {
+    args.extra.iter().any(|v| super::is_match(re, v))
+}
+
+/// A request written as lines of `key: value`, as YAML is ("outline: article=Bitcoin" then
+/// "fields: heading, level, anchor, length"; "namespace: C" then "mode: full iteration";
+/// "inbound links for: Photosynthesis" then "limit: 50"), read as one call: the first line
+/// names the command (or is an argument), the lines after it are its parameters, written
+/// `key=value` as the call syntax reads them. `None` unless every line of two or more is such
+/// a line and the first names a command or an argument: a structured prompt's fields
+/// ("Objective: ...", "Constraints: ...") are read by the rules as they stand.
+pub(crate) fn key_value_lines(raw: &str) -> Option<String> {
+    if !raw.contains('\n') {
+        return None;
+    }
+    let lines: Vec<&str> = raw
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let c = super::caps(&KEY_VALUE_LINE, line)?;
+        let key = super::group(&c, "k");
+        let value = super::group(&c, "v");
+        let pair_key = key.to_lowercase().replace([' ', '-'], "_");
+        if i == 0 && command_of(&key).is_some() {
+            parts.push(format!("{key}: {value}"));
+        } else if i == 0 && !known_key(&pair_key) {
+            return None;
+        } else {
+            parts.push(format!("{pair_key}={value}"));
+        }
+    }
+    Some(parts.join(" "))
+}
+
+/// One `key: value` line: a key of up to four words, a colon, a value.
+static KEY_VALUE_LINE: Pattern = LazyLock::new(|| {
+    rx(r"^[-*]?\s*(?P<k>[a-z][a-z_-]*(?:\s+[a-z][a-z_-]*){0,3})\s*:\s*(?P<v>\S.*)$")
+});
 
 /// What a command with its arguments asks for.
 fn call_hit(
@@ -667,6 +762,9 @@ fn call_hit(
         }
         Command::GetArticle => view(|t| Intent::GetArticle { title_or_path: t }),
         Command::Summary => view(|t| Intent::Summary { title_or_path: t }),
+        Command::Toc if extra_says(args, &EXTRA_STRUCTURE) => {
+            view(|t| Intent::Structure { title_or_path: t })
+        }
         Command::Toc => view(|t| Intent::Toc { title_or_path: t }),
         Command::Structure => view(|t| Intent::Structure { title_or_path: t }),
         Command::Related => view(|t| Intent::Related { title_or_path: t }),
@@ -706,7 +804,7 @@ fn call_hit(
             let limit = limit
                 .or(args.limit)
                 .or_else(|| args.positional.get(1).and_then(|n| n.parse().ok()));
-            let intent = if command == Command::Walk {
+            let intent = if command == Command::Walk || extra_says(args, &EXTRA_EVERY_ENTRY) {
                 Intent::Walk { namespace, limit }
             } else {
                 Intent::Browse { namespace, limit }

@@ -353,10 +353,11 @@ static COMPARISON_BEFORE: Pattern = LazyLock::new(|| {
 });
 /// A subject that continues the verb ("read and write files", "get to the point").
 static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
-/// A noun for an article right before "titled/named/called".
+/// A noun for an article right before "titled/named/called", also with a relative clause's
+/// verb between them ("the page that's titled Status bar").
 static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:article|articles|page|pages|entry|entries|path|paths|url|one|something|anything|document|item)\s*$",
+        r"\b(?:article|articles|page|pages|entry|entries|path|paths|url|one|something|anything|document|item)(?:\s+(?:that's|that\s+is|which\s+is|that\s+was|which\s+was|that\s+are|which\s+are|that\s+were))?\s*$",
     )
 });
 
@@ -397,25 +398,35 @@ fn clause_before(s: &str, at: usize) -> &str {
     before.get(start..).unwrap_or_default().trim()
 }
 
-/// The link-graph neighbourhood of a named article, in the words of graph exploration:
-/// "topics adjacent to 'Docker (software)'", "what other articles sit close to 'Crop
+/// The link-graph neighbourhood of a named article, in the words of graph exploration, after
+/// a clause that names it and a request verb ("I just read the Silk Road article, can you
+/// point me to other pages close to it?"): "topics adjacent to 'Docker (software)'", "what other articles sit close to 'Crop
 /// rotation' in the link graph?", "expand from seed article 'Microplastics' to its
 /// neighbourhood", "pages in the neighbourhood of Main sequence".
 static GRAPH_NEIGHBOURHOOD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get)\s+(?:me\s+)?(?:the\s+)?)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
+        r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get|point|suggest|recommend|send)\s+(?:me\s+|us\s+)?(?:to\s+)?(?:the\s+|some\s+|a\s+few\s+)?)?(?:other\s+|more\s+)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
     )
 });
 
 fn graph_neighbourhood_subject(text: &str) -> Option<String> {
-    let c = caps(&GRAPH_NEIGHBOURHOOD, text)?;
+    // The ask may follow a clause that names the article (its last clause, after a comma).
+    let c = caps(&GRAPH_NEIGHBOURHOOD, text).or_else(|| {
+        let after = text.rfind([',', ';'])?.saturating_add(1);
+        caps(&GRAPH_NEIGHBOURHOOD, text.get(after..)?.trim_start())
+    })?;
     let raw = c
         .name("a")
         .or_else(|| c.name("b"))
         .or_else(|| c.name("c"))
         .or_else(|| c.name("d"))?
         .as_str();
-    looks_like_title(raw).then(|| title_of(raw)).flatten()
+    // "... the Silk Road article, can you point me to other pages close to it?": a pronoun
+    // takes the article named before it (`resolve_pronoun`).
+    let pronoun = raw.split_whitespace().count() == 1 && is_match(&super::PRONOUN_SUBJECT, raw);
+    (looks_like_title(raw) || pronoun)
+        .then(|| title_of(raw))
+        .flatten()
 }
 
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {

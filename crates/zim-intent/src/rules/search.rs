@@ -103,7 +103,7 @@ pub(super) fn search_loose(ctx: &Context) -> Option<RuleHit> {
 
 static QUESTION_SUBJECT: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?P<pre>.*?[,;]\s*)?(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))|tell\s+me\s+(?:more\s+)?about|define|definition\s+of|qu'est-ce\s+que|qu'est-ce\s+qu'|was\s+ist|was\s+sind|wer\s+war|wer\s+ist|qu[ée]\s+es|qui[ée]n\s+(?:es|fue)|qui\s+(?:est|était|etait|sont|étaient)|chi\s+(?:è|e|era)|che\s+cos'?è|o\s+que\s+é|quem\s+(?:é|foi)|что\s+такое|кто\s+так(?:ой|ая)|кто\s+был[аи]?)\s+(?P<t>.+)$",
+        r"^(?P<pre>.*?[,;]\s*)?(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))|tell\s+me\s+(?:more\s+)?about|define|definition\s+of|qu'est-ce\s+que|qu'est-ce\s+qu'|was\s+ist|was\s+sind|wer\s+war|wer\s+ist|qu[ée]\s+es|qui[ée]n\s+(?:es|fue)|qui\s+(?:est|était|etait|sont|étaient)|chi\s+(?:è|e|era)|che\s+cos'?è|o\s+que\s+é|quem\s+(?:é|foi)|что\s+такое|кто\s+так(?:ой|ая)|кто\s+был[аи]?|що\s+таке|хто\s+так(?:ий|а)|хто\s+(?:був|була|були)|ce\s+(?:este|sunt|a\s+fost|era)|cine\s+(?:este|a\s+fost|era)|ki\s+(?:volt|az)|mi\s+az(?:\s+an?)?|mik\s+azok(?:\s+az?)?)\s+(?P<t>.+)$",
     )
 });
 
@@ -130,11 +130,50 @@ static ATTRIBUTE_OF: Pattern = LazyLock::new(|| {
     regex::Regex::new(r"^(?:(?:of|on|about|for|to)\s+)?the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:of|for|in|on|to|with|among|during|after)\s").ok()
 });
 
-/// Prepositions that place a subject in a field, a range or a relation.
-const PREPOSITIONS: [&str; 25] = [
-    "in", "on", "at", "for", "from", "to", "below", "above", "under", "over", "between", "among",
-    "amongst", "by", "during", "within", "without", "with", "against", "than", "into", "onto",
-    "per", "via", "of",
+/// Prepositions that place a subject in a field, a range or a relation; those of the other
+/// languages whose what/who questions [`QUESTION_SUBJECT`] reads follow the English ones
+/// (Romanian "ce este o funcție în matematică", Ukrainian "що таке струм у фізиці").
+const PREPOSITIONS: &[&str] = &[
+    "in",
+    "on",
+    "at",
+    "for",
+    "from",
+    "to",
+    "below",
+    "above",
+    "under",
+    "over",
+    "between",
+    "among",
+    "amongst",
+    "by",
+    "during",
+    "within",
+    "without",
+    "with",
+    "against",
+    "than",
+    "into",
+    "onto",
+    "per",
+    "via",
+    "of",
+    "în",
+    "din",
+    "pentru",
+    "între",
+    "despre",
+    "la",
+    "в",
+    "у",
+    "на",
+    "для",
+    "між",
+    "під",
+    "про",
+    "при",
+    "серед",
 ];
 /// Words that open a noun phrase or join two: skipped when reading a preposition's object.
 const DETERMINERS: [&str; 17] = [
