@@ -200,6 +200,87 @@ static CONTENT_COUNT: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A plural that names archives only in this tool's world, right after a word that makes it
+/// something else's: "python libraries", "java collections", "data sources", "header files",
+/// "shared libraries". Words that leave it the archives: determiners, the request's verbs
+/// and the archives' own qualifiers ("offline libraries", "the zim files", "which sources").
+static QUALIFIED_PLURAL: Pattern = LazyLock::new(|| {
+    rx(r"(?:^|\s)(?P<q>[\w+#.-]+)\s+(?:libraries|collections|sources|files|datasets|content)\b")
+});
+const ARCHIVE_QUALIFIERS: &[&str] = &[
+    "what",
+    "which",
+    "the",
+    "my",
+    "your",
+    "our",
+    "their",
+    "these",
+    "those",
+    "this",
+    "all",
+    "any",
+    "some",
+    "other",
+    "available",
+    "loaded",
+    "installed",
+    "offline",
+    "local",
+    "zim",
+    "kiwix",
+    "wiki",
+    "wikipedia",
+    "mounted",
+    "current",
+    "different",
+    "many",
+    "of",
+    "are",
+    "list",
+    "show",
+    "see",
+    "have",
+    "got",
+    "give",
+    "me",
+    "us",
+    "u",
+    "there",
+    "here",
+    "your",
+    "knowledge",
+    "downloaded",
+    "served",
+    "open",
+    "opened",
+    "connected",
+    "accessible",
+    "searchable",
+    "configured",
+    "every",
+    "each",
+    "both",
+    "few",
+    "several",
+    "reference",
+    "documentation",
+    "doc",
+    "docs",
+    "archive",
+    "archived",
+];
+
+fn plural_of_a_topic(s: &str) -> bool {
+    let Some(re) = QUALIFIED_PLURAL.as_ref() else {
+        return false;
+    };
+    re.captures_iter(s).any(|c| {
+        let q = c.name("q").map_or("", |m| m.as_str()).to_lowercase();
+        !ARCHIVE_QUALIFIERS.contains(&q.as_str())
+    })
+}
+
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     if is_match(&SHELL_LISTING, ctx.text.trim()) {
         return hit(
@@ -238,6 +319,9 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
         return None;
     }
     let s = without_paths(ctx.text);
+    if plural_of_a_topic(&s) {
+        return None;
+    }
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
     let noun = is_match(&ARCHIVE_PLURALS, &s)
         || (is_match(&EVERY_ARCHIVE, &s) && !is_match(&EVERY_ARCHIVE_AS_PLACE, &s));
@@ -608,6 +692,28 @@ mod tests {
             "why is it compiled twice",
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_plural_qualified_by_a_topic_is_the_topic() {
+        for q in [
+            "which python libraries are installed on this computer",
+            "what shared libraries does this binary need",
+            "which java collections are thread safe",
+            "what data sources does grafana support",
+            "which header files are installed with libc",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+        for q in [
+            "what libraries are installed",
+            "which offline libraries are installed on this kiosk?",
+            "what collections are available",
+            "list the zim files",
+            "show me your knowledge sources",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent, Intent::ListArchives, "{q}");
         }
     }
 
