@@ -4,8 +4,8 @@
 //!
 //! Vectors are L2-normalised, so each component lies in [-1, 1] and is stored as an i8 of
 //! `round(x * 127)`: a quarter of the f32 size, and a cosine ranking the same as f32's to
-//! within the quantisation error (a few thousandths). Search is exact: every vector is
-//! compared with the query, as an integer dot product.
+//! within the quantisation error (a few thousandths). Below [`crate::ivf::MIN_VECTORS`] search
+//! is exact: every vector is compared with the query, as an integer dot product.
 //!
 //! The table stays in the file and is read through a fixed buffer at each search (the
 //! operating system's page cache keeps it warm): only the page-to-row map is held in memory.
@@ -39,8 +39,10 @@ const MAX_MODEL_ID: usize = 200;
 /// Where a clustered file's header keeps its cluster count and directory offset.
 const CLUSTERS_FIELD: usize = 240;
 const CLUSTERS_AT_FIELD: usize = 244;
-/// Vectors held at most (exact search over more would need an approximate index).
-pub const MAX_VECTORS: u64 = 4_000_000;
+/// Vectors in one file at most: a Wikipedia's 6 million pages and room to spare. The table
+/// stays on disk; what the index holds in memory is 12 bytes per vector (its entry, and its
+/// place in the page-to-row map), ~72 MB for 6 million.
+pub const MAX_VECTORS: u64 = 16_000_000;
 const MAX_DIMS: u32 = 4096;
 
 fn quantise(x: f32) -> i8 {
