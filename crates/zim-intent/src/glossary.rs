@@ -1,5 +1,6 @@
 //! Requests in the other languages Kiwix publishes most (French, German, Spanish, Portuguese,
-//! Italian, Dutch, Polish, Swedish, Turkish, Czech, Russian, Indonesian, Japanese): their
+//! Italian, Dutch, Polish, Swedish, Turkish, Czech, Russian, Indonesian, Japanese; a few
+//! phrases of Ukrainian, Korean, Romanian, Hungarian, Chinese, Finnish, Greek and Hebrew): their
 //! command words written as the English ones the rules read
 //! ("Quels articles pointent vers « X » ?" -> "which articles link to "X" ?", "Sezione 'Biografia'
 //! dell'articolo su Giuseppe Verdi" -> "section 'Biografia' of the article on Giuseppe Verdi").
@@ -70,6 +71,56 @@ const PHRASES: &[(&str, &str)] = &[
     (
         r"только\s+(?:вступление|введение)|jen\s+úvod|sadece\s+giriş|bara\s+inledningen|hanya\s+pendahuluan(?:nya)?",
         "just the intro",
+    ),
+    // Ukrainian: whether an article of the exact title exists ("чи є стаття з точною назвою
+    // «Київ»?").
+    (
+        r"чи\s+(?:є|існує)\s+(?:стаття|сторінка|запис)\s+(?:з\s+(?:точною\s+)?назвою|під\s+назвою)",
+        "is there an article with the exact title",
+    ),
+    // German: the archives loaded now ("Welche ZIM-Dateien sind gerade geladen?").
+    (
+        r"welche\s+(?:archive|zim-dateien|zim-archive|dateien)\s+sind\s+(?:(?:gerade|aktuell|momentan|derzeit|jetzt|hier)\s+)?(?:geladen|installiert|eingebunden)",
+        "which archives are loaded",
+    ),
+    // Portuguese: a namespace listed whole ("liste todas as entradas do namespace M, sem
+    // exceção").
+    (
+        r"sem\s+(?:nenhuma\s+)?exce[çc][ãa]o|sem\s+pular\s+nenhuma",
+        "without skipping any",
+    ),
+    (r"^liste\s+todas\s+as\s+entradas", "list all entries"),
+    (r"(?:do|no)\s+namespace\s+(?-i:([A-Z]))", "of namespace $1"),
+    // Czech: a title completion ("doplň názvy článků začínajících na 'Praž'").
+    (
+        r"dopl[ňn](?:te)?\s+(?:názvy|nazvy)\s+(?:článků|clanku|stránek|hesel)\s+(?:začínajících|zacinajicich)\s+na",
+        "suggest titles starting with",
+    ),
+    // Spanish: "dame un resumen breve del artículo ...".
+    (r"d[áa]me|d[ée]me", "give me"),
+    (r"dime|d[íi]game", "tell me"),
+    (r"(?:un\s+)?resumen\s+(?:breve|corto)", "a short summary"),
+    // French: "affiche la table des matières de l'article ...".
+    (r"affiche(?:z)?(?:-moi)?", "show me"),
+    // Finnish (show, a few sample entries, a namespace's entries).
+    (r"näytä|nayta", "show"),
+    (
+        r"muutamia\s+(?:esimerkkejä|esimerkkejä)|muutama\s+esimerkki|muutamia\s+satunnaisia",
+        "a few sample",
+    ),
+    (
+        r"nimiavaruuden\s+(?-i:([A-Z]))\s+(?:merkinnöistä|merkinnät|merkintöjä|artikkeleista|artikkelit)",
+        "entries of namespace $1",
+    ),
+    // Greek: related articles ("σχετικά άρθρα με το «Σωκράτης»").
+    (
+        r"σχετικά\s+άρθρα\s+(?:με\s+(?:το|τον|την|τη)|για\s+(?:το|τον|την|τη))",
+        "articles related to",
+    ),
+    // Hebrew: whether the server works ("האם השרת פועל?").
+    (
+        r"האם\s+השרת\s+(?:פועל|עובד|תקין|זמין)",
+        "is the server working correctly",
     ),
     // Ukrainian (before the Russian words it shares letters with: "покажи мені").
     (r"перелічи(?:ть)?|перерахуй(?:те)?", "list"),
@@ -595,6 +646,21 @@ const UNSPACED: &[(&str, &str)] = &[
     // "ZIMファイルのメタデータ": the archive's file, after "どのアーカイブ" above.
     (r"zimファイル", " this archive "),
     (r"(?:を)?(?:見せて|表示して)(?:ください|下さい)?", " show "),
+    // Japanese: the heading structure with anchors ("「東京」の記事の見出し構成をアンカー付きで出して").
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?見出し(?:構成|構造)?(?:を)?アンカー付き(?:で)?(?:表示して|見せて|出して|教えて)?(?:ください|下さい)?"#,
+        " the structure of $1 with anchors ",
+    ),
+    // Chinese: the full text of an article ("打开「长城」这篇文章的全文").
+    (
+        r#"(?:打开|显示|阅读|给我看)?\s*("[^"]+")\s*(?:这篇|这个|的)?(?:文章|条目|页面)?(?:的)?全文"#,
+        " the full article on $1 ",
+    ),
+    // Korean: the pages an article links to ("'세종대왕' 문서가 링크하는 문서들을 보여줘").
+    (
+        r#"("[^"]+"|'[^']+')\s*(?:문서|항목|페이지)?(?:가|이)\s*링크하는\s*(?:문서|항목|페이지)(?:들)?(?:을|를)?\s*(?:보여\s*줘|보여\s*주세요|알려\s*줘|알려\s*주세요)?"#,
+        " the outgoing links of $1 ",
+    ),
     // Korean: a title completion, the prefix first ("'서울'로 시작하는 문서 제목 자동완성해 줘").
     (
         r#"("[^"]+"|'[^']+')\s*(?:으로|로)\s*시작하는\s*(?:문서\s*|항목\s*|글\s*)?(?:제목|문서|항목|표제어)(?:을|를|들을|들)?\s*(?:자동\s*완성|추천|목록(?:을)?)?\s*(?:해\s*줘|해\s*주세요|보여\s*줘|보여\s*주세요|줘|주세요)?"#,

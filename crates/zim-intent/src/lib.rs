@@ -289,7 +289,11 @@ pub fn parse_with(
     // apart are lost in normalising.
     let lines = rules::key_value_lines(query);
     let query = lines.as_deref().unwrap_or(query);
-    let written = text::expand_chat(&text::normalize_input(query));
+    // A chat bot's command ("!wiki toc X", "/zim browse --ns A") is the slash command it
+    // relays; the "!" is punctuation to the normaliser.
+    let relayed = rules::bot_command(query);
+    let query = relayed.as_deref().unwrap_or(query);
+    let written = text::lower_odd_capitals(&text::expand_chat(&text::normalize_input(query)));
     // A request in another language is routed by its command phrases written in English, by
     // the rules: the learned model reads the request as written (it was trained on such
     // requests as written, and English command words among foreign topic words are no

@@ -49,6 +49,60 @@ fn is_pictograph(c: char) -> bool {
     matches!(c as u32, 0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0xFE0F | 0x200D)
 }
 
+/// Common words a writer in Odd Capitalisation capitalises ("Find Me Pages That Are Like The
+/// One About... Elvis Presley"): function words and the words of requests. Names are never in
+/// this table.
+const TITLE_CASED_COMMON: &[&str] = &[
+    "a", "about", "all", "an", "and", "any", "are", "article", "articles", "be", "books", "called",
+    "can", "comes", "could", "do", "does", "don't", "even", "facts", "find", "for", "from", "get",
+    "give", "got", "has", "have", "here", "how", "in", "is", "it", "just", "know", "like", "me",
+    "more", "my", "named", "nothing", "of", "on", "one", "ones", "or", "other", "page", "pages",
+    "part", "please", "set", "show", "similar", "some", "tell", "that", "the", "there", "these",
+    "thing", "this", "those", "to", "type", "up", "was", "what", "what's", "where", "which", "who",
+    "why", "with", "working", "you",
+];
+
+/// A request written in Odd Capitalisation, every word or most capitalised ("Is This Thing
+/// Even Working... i Type and nothing Comes Up"): its common words ([`TITLE_CASED_COMMON`])
+/// are written in lowercase, so that capitals mark names again. Only when at least three
+/// capitalised common words follow the first word: "Find pages like The Beatles" keeps its
+/// capitals.
+pub fn lower_odd_capitals(s: &str) -> String {
+    // Four capitals at least (the first word's and three more): most requests are let
+    // through by one count.
+    if s.chars().filter(|c| c.is_uppercase()).take(4).count() < 4 {
+        return s.to_string();
+    }
+    let core = |w: &str| -> String {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_string()
+    };
+    let capitalised_common = |w: &str| {
+        let c = core(w);
+        c.chars().next().is_some_and(char::is_uppercase)
+            && c.chars().skip(1).all(|ch| !ch.is_uppercase())
+            && TITLE_CASED_COMMON.contains(&c.to_lowercase().as_str())
+    };
+    let count = s
+        .split(' ')
+        .skip(1)
+        .filter(|w| capitalised_common(w))
+        .count();
+    if count < 3 {
+        return s.to_string();
+    }
+    s.split(' ')
+        .map(|w| {
+            if capitalised_common(w) {
+                w.to_lowercase()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Chat spellings of function words, always meant as the word ("whats", "thru", "rn").
 /// Only lowercase words of their own are rewritten; topic words are never in this table.
 const CHAT_WORDS: &[(&str, &str)] = &[

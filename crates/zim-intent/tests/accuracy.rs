@@ -608,6 +608,57 @@
 //! time (load average 2.2), so not comparable with the 154 µs recorded before; the new work per
 //! request is one scan of the words for fillers, a check for a line break, and the glossary's
 //! new phrases, tried only when the request spells one of their letter runs.
+//!
+//! `heldout-x` (200 lines, `phrasings-heldout-x.jsonl`), by an eighteenth separate writer (an
+//! LLM agent writing its tool requests as full sentences of reasoning, Discord/Slack bots
+//! relaying `!wiki ...` and `/zim ...` commands with flags, a grandparent writing in Odd
+//! Capitalisation with ellipses, a slangy student, a medical student, pasted stack traces,
+//! markdown, titles in “ ” « » 「」 '' `` quotes; 27 requests in other languages), was run once
+//! after the heldout-w fixes, before it was looked at: intent 164/200 (82.0%), 3 searches sent
+//! to a view ("the structure of DNA and how the base pairs are held together" and "structure of
+//! the US Supreme Court and how justices are appointed" to the structure view, "meaning of
+//! ``Ozymandias`` by Shelley, what is the poem saying about power" to a summary). Fixed by
+//! general causes with unit tests in `src/` (`heldout_x_causes` in `src/rules/mod.rs`): a view
+//! word whose object is followed by "and how/why/what ..." asks about the world unless the
+//! question is about the article's parts ("and how long is each section"); a what-question
+//! after a clause that names a topic (quoted or capitalised) is part of a longer question ("in
+//! a few sentences, what is the borrow checker?" stays a summary); a chat bot's command, a
+//! `!word` or `/word` bot name followed by a command word, is the slash command it relays
+//! ("!wiki toc X" is "/toc X"), whose arguments may be quoted one after the other (`"Aspirin"
+//! "Adverse effects"`) and followed by flags (`--ns A`, `-n 10`, `--with-sizes` naming sizes);
+//! "home" and "exists" are command words ("!important css rule", "/etc/hosts file format" stay
+//! searches); a first-person plan of one sentence ("I should first check ...", "so I'll ask
+//! for ...", "I'll fetch only ...") is the command its main verb phrase names, the reason
+//! before it and the purpose after it ("so that ...", "since ...") set aside, "check", "ask
+//! for", "look at" read as "show", only when that reads as a view ("I should learn how
+//! photosynthesis works" stays a search); verifying that an entry exists is a title lookup,
+//! not the archive's integrity; a request in Odd Capitalisation (three capitalised common words
+//! after the first) has its common words lowercased, so that capitals mark names again; an
+//! ellipsis before a first-person clause ends the ask ("What Books Have You Got In There... my
+//! Daughter set This up"); "the part called Y in the X page"; "pages that are like"; "this
+//! thing" and "this instance" as the service; books as the archives when asked what the service
+//! holds ("which books are on the shelf of the town library" stays a search); "what's listed
+//! in the contents box"; what a thing is "made of" is no metadata; a scene clause ends at a
+//! colon too ("Before I ask anything: could you tell me ..."). The glossary reads more command
+//! phrases of the languages it had (German archives "gerade geladen", Spanish "dame"/"dime" and
+//! "resumen breve", French "affiche", Portuguese "liste todas as entradas ... sem exceção",
+//! Ukrainian "чи є стаття з точною назвою", Czech "doplň názvy článků začínajících na", Korean
+//! outgoing links, Japanese heading structure with anchors) and, gated by their letters like
+//! the rest, a few of Chinese (an article's full text), Finnish (a namespace's sample entries),
+//! Greek (related articles) and Hebrew (whether the server works). After them, with the
+//! classifier still trained without it, heldout-x gives 200/200 (the rules alone 198/200). In-
+//! sample 200/200, all sets 4,428/4,442 (the earlier sets' 4,228/4,242 unchanged).
+//! Cross-validated (`tests/crossval.rs`): heldout-x 200/200, heldout-w 200/200, heldout-v
+//! 199/200, heldout-u 199/200, heldout-t 200/200, heldout-s 200/200, heldout-r 200/200,
+//! heldout-q 199/200, heldout-p 195/200, heldout-k 197/200 (196 before), no Search line routed
+//! elsewhere in any split; heldout-v's line "Before I ask anything: could you tell me which
+//! collections (...) are present in this instance?", which the learned model no longer read
+//! confidently once trained with heldout-x, is now read by the rules (the colon and "this
+//! instance" above). The parse time per request (`examples/parse.rs`, fast profile) measured
+//! 164-167 µs, against 163-166 µs for the crate before these changes measured alternately on
+//! the same two-core machine (load average 1.1): the new work per request is a count of
+//! capitals, a scan for " and " and for a first-person pronoun, and a check for a leading "!"
+//! or "/".
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -81,6 +81,11 @@ static ENTRY_NAMED: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
+    // "verify that an entry with the exact title 'X' exists in the archive": what is checked
+    // is an entry's existence, a title lookup, not the archive's integrity.
+    if is_match(&ENTRY_EXISTS, ctx.text) {
+        return None;
+    }
     let quoted_free = super::without_quoted(ctx.text);
     let text = match ENTRY_NAMED.as_ref() {
         Some(re) => re.replace_all(&quoted_free, "$noun X").into_owned(),
@@ -106,6 +111,13 @@ pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
     hit(Intent::Health, 0.85, "health: server/integrity words")
 }
 
+/// "that an entry titled X exists", "whether the article 'X' exists": an entry's existence.
+static ENTRY_EXISTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:that|whether|if)\s+(?:an?|the|any|some)\s+(?:entry|article|page)\b.{0,80}?\s(?:exists|is\s+there|is\s+present)\b",
+    )
+});
+
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
@@ -115,10 +127,12 @@ pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
 
 /// Plural nouns for the archives. Dumps are the archives when a project's or a wiki's
 /// ("wiki dumps", "the wikipedia dumps") or when asked which are there ("which dumps are
-/// installed", "what dumps can you search"); "memory dumps", "core dumps" are a topic.
+/// installed", "what dumps can you search"); "memory dumps", "core dumps" are a topic. Books
+/// are the archives only when asked which the service holds ("what books have you got in
+/// there"); "which books are on the shelf of the town library" is a topic.
 static ARCHIVE_PLURALS: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|libraries|collections|datasets|corpora|corpuses|content|sources|(?:wiki|zim|kiwix|offline|wikipedia|wiktionary|stack\s?exchange|gutenberg|devdocs)\s+dumps|(?:what|which)\s+dumps\s+(?:are\s+(?:there|installed|loaded|mounted|available|here)|(?:do|did)\s+(?:you|u)\s+(?:have|got)|(?:can|could)\s+(?:i|you|u|we)\s+(?:search|use|browse|query|read|access)))\b",
+        r"\b(?:zims|zim\s+files|zim\s+archives|archives|files|wikis|knowledge\s+bases|encyclopa?edias|(?:what|which)\s+books\s+(?:(?:have|has)\s+(?:you|u)\s+got|(?:do|does)\s+(?:you|u|it)\s+(?:have|hold|contain)|(?:are|is)\s+(?:there\s+)?(?:in\s+(?:there|here|it)|on\s+(?:it|here|there)|loaded|installed))|libraries|collections|datasets|corpora|corpuses|content|sources|(?:wiki|zim|kiwix|offline|wikipedia|wiktionary|stack\s?exchange|gutenberg|devdocs)\s+dumps|(?:what|which)\s+dumps\s+(?:are\s+(?:there|installed|loaded|mounted|available|here)|(?:do|did)\s+(?:you|u)\s+(?:have|got)|(?:can|could)\s+(?:i|you|u|we)\s+(?:search|use|browse|query|read|access)))\b",
     )
 });
 /// One archive noun for all of them: "every ZIM collection currently mounted". Not when every
@@ -271,14 +285,76 @@ const ARCHIVE_QUALIFIERS: &[&str] = &[
     "archived",
 ];
 
+/// The same plurals owned by something named after them: "the archives of the Vatican",
+/// "the libraries of Alexandria"; not "the archives of this server", "collections of
+/// wikipedia".
+static OWNED_PLURAL: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:archives|libraries|collections|sources|files|datasets)\s+(?:of|in|at)\s+(?:the\s+)?(?P<o>[\w-]+)",
+    )
+});
+const ARCHIVE_OWNERS: &[&str] = &[
+    "this",
+    "that",
+    "your",
+    "you",
+    "my",
+    "our",
+    "server",
+    "service",
+    "tool",
+    "kiwix",
+    "zim",
+    "wikipedia",
+    "wiktionary",
+    "wikimed",
+    "wikivoyage",
+    "wikibooks",
+    "wikisource",
+    "gutenberg",
+    "stackexchange",
+    "stack",
+    "devdocs",
+    "ted",
+    "system",
+    "machine",
+    "device",
+    "computer",
+    "kiosk",
+    "library",
+    "instance",
+    "app",
+    "here",
+    "it",
+    "them",
+    "these",
+    "those",
+    "all",
+    "each",
+    "every",
+    "both",
+    "which",
+    "what",
+    "different",
+    "other",
+    "any",
+    "some",
+];
+
 fn plural_of_a_topic(s: &str) -> bool {
-    let Some(re) = QUALIFIED_PLURAL.as_ref() else {
-        return false;
-    };
-    re.captures_iter(s).any(|c| {
-        let q = c.name("q").map_or("", |m| m.as_str()).to_lowercase();
-        !ARCHIVE_QUALIFIERS.contains(&q.as_str())
-    })
+    let qualified = QUALIFIED_PLURAL.as_ref().is_some_and(|re| {
+        re.captures_iter(s).any(|c| {
+            let q = c.name("q").map_or("", |m| m.as_str()).to_lowercase();
+            !ARCHIVE_QUALIFIERS.contains(&q.as_str())
+        })
+    });
+    let owned = OWNED_PLURAL.as_ref().is_some_and(|re| {
+        re.captures_iter(s).any(|c| {
+            let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
+            !ARCHIVE_OWNERS.contains(&o.as_str())
+        })
+    });
+    qualified || owned
 }
 
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
@@ -492,6 +568,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     // "language"/"created" are common in titles; only about the archive itself. Sizes of an
     // article's sections are its structure ("with how big each section is").
     if is_match(&METADATA_WEAK, ctx.text)
+        && !is_match(&MADE_OF, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
         && !is_match(&ARTICLE_TITLE, ctx.text)
         && (addresses_service(ctx) || refers_to_archive_in_question(ctx.text))
@@ -503,6 +580,11 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
     }
     None
 }
+
+/// "what it is made of", "made up of": what a thing is made of is its matter, not who made
+/// the archive.
+static MADE_OF: Pattern =
+    LazyLock::new(|| rx(r"\bmade\s+(?:of|from|up\s+of|out\s+of|mostly\s+of)\b"));
 
 /// "open the Ray Charles archive": opening an archive means its main page.
 pub(super) fn open_archive(ctx: &Context) -> Option<RuleHit> {
@@ -703,6 +785,9 @@ mod tests {
             "which java collections are thread safe",
             "what data sources does grafana support",
             "which header files are installed with libc",
+            "in this instance the archives of the Vatican were opened",
+            "the archives of the Vatican",
+            "what happened to the libraries of Alexandria",
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
         }
@@ -712,6 +797,8 @@ mod tests {
             "what collections are available",
             "list the zim files",
             "show me your knowledge sources",
+            "list the archives of this server",
+            "which collections of wikipedia do you have",
         ] {
             assert_eq!(crate::parse(q, &[]).intent, Intent::ListArchives, "{q}");
         }

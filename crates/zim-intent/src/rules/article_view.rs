@@ -142,7 +142,7 @@ static TOC_ASKED: Pattern = LazyLock::new(|| {
 /// question about the world, and its indefinite subject is no article anyway).
 static TOC_IN_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:(?:the\s+)?(?:(?:section|chapter)\s+)?(?:headings|titles|entries|items|sections|chapters)\s+(?:(?:listed|shown|given)\s+)?)?(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))(?:\s+(?:at|near|on|in)\s+the\s+(?:very\s+)?(?:top|start|beginning|head|left|side|left-hand\s+side|sidebar))?\s+(?:of|for|in|on)\s+(?P<t>.+)$",
+        r"^(?:what|which)(?:'s|s|\s+is|\s+are)\s+(?:(?:the\s+)?(?:(?:section|chapter)\s+)?(?:headings|titles|entries|items|sections|chapters)\s+)?(?:(?:listed|shown?|given|written)\s+)?(?:in|on)\s+(?:the\s+|its\s+)?(?:table\s+of\s+contents|toc|contents\s+(?:box|list|listing|section|page))(?:\s+(?:at|near|on|in)\s+the\s+(?:very\s+)?(?:top|start|beginning|head|left|side|left-hand\s+side|sidebar))?\s+(?:of|for|in|on)\s+(?P<t>.+)$",
     )
 });
 
@@ -231,8 +231,11 @@ static SECTION_COMMA: Pattern =
     LazyLock::new(|| rx(r"^(?P<t>.+?),\s*(?:section|part|chapter)\s+(?P<s>.+)$"));
 static SECTION_POSSESSIVE: Pattern =
     LazyLock::new(|| rx(r"^(?P<t>.+?)'s\s+(?P<s>.+?)\s+(?:section|part|chapter)\b"));
-static SECTION_NAMED_FIRST: Pattern =
-    LazyLock::new(|| rx(r"\bsection\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$"));
+static SECTION_NAMED_FIRST: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:section|(?:part|chapter|bit)\s+(?:called|named|titled|headed))\s+(?P<s>.+?)\s+(?:of|in|from|on)\s+(?P<t>.+)$",
+    )
+});
 static SECTION_NAMED_BEFORE: Pattern = LazyLock::new(|| {
     rx(
         r"^(?P<s>.+?)\s+(?:section|part|chapter|paragraph)(?:\s+(?:only|alone))?(?:\s+(?:of|in|from|on|for)|\s*:)\s+(?P<t>.+)$",
@@ -682,6 +685,10 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     // In a question a summary word is the object asked for ("what's the gist of X") or part
     // of the topic ("What is the typical structure of an appellate brief?").
     if starts_like_question(ctx.text) && !cue_position(cue, ctx.text).is_some_and(|p| p.0) {
+        return None;
+    }
+    // "an overview of the Cold War and why it ended": a question about the world.
+    if super::asks_about_the_world_after(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
         return None;
     }
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;

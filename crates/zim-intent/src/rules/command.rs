@@ -180,6 +180,8 @@ const COMMANDS: &[(&str, Command)] = &[
     ("findtitle", Command::FindByTitle),
     ("titlelookup", Command::FindByTitle),
     ("lookuptitle", Command::FindByTitle),
+    ("exists", Command::FindByTitle),
+    ("titleexists", Command::FindByTitle),
     ("related", Command::Related),
     ("relatedarticles", Command::Related),
     ("relatedentries", Command::Related),
@@ -203,6 +205,7 @@ const COMMANDS: &[(&str, Command)] = &[
     ("mainpage", Command::MainPage),
     ("homepage", Command::MainPage),
     ("frontpage", Command::MainPage),
+    ("home", Command::MainPage),
     ("startpage", Command::MainPage),
     ("health", Command::Health),
     ("healthcheck", Command::Health),
@@ -510,6 +513,96 @@ fn namespace_arg(args: &Args) -> Option<String> {
 static SLASH_CALL: Pattern =
     LazyLock::new(|| rx(r"^/(?P<cmd>[a-z][a-z_-]*)(?:\s+(?P<free>\S.*))?$"));
 
+/// A chat bot's command after the bot's name: "!wiki toc Mitochondrion", "/zim browse --ns A
+/// --limit 20", "!wiki get \"Alan Turing\" --full"; or a command word after "!" as after "/"
+/// ("!toc Tide").
+static BOT_CALL: Pattern = LazyLock::new(|| {
+    rx(r"^[!/](?P<bot>[a-z][\w-]*)(?:\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?)?$")
+});
+
+/// A request written as a chat bot's command ([`BOT_CALL`]) as the slash command it is:
+/// "!wiki toc Mitochondrion" is "/toc Mitochondrion". The bot's name is any word; the word
+/// after it must name a command, so "!important css rule not working" and "/etc/hosts file
+/// format" are no calls. `None` when the request is no such command, or is a slash command
+/// already.
+pub(crate) fn bot_command(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    if !raw.starts_with(['!', '/']) {
+        return None;
+    }
+    let c = super::caps(&BOT_CALL, raw)?;
+    let bot = super::group(&c, "bot");
+    if command_of(&bot).is_some() {
+        // "!toc Tide" is "/toc Tide"; "/toc Tide" is read as it stands.
+        return raw
+            .starts_with('!')
+            .then(|| format!("/{}", raw.get(1..).unwrap_or_default()));
+    }
+    let cmd = super::group(&c, "cmd");
+    command_of(&cmd)?;
+    Some(format!("/{cmd}{}", super::group(&c, "rest")))
+}
+
+/// A slash command's arguments: free text, then command-line flags (`--ns A`, `-n 10`,
+/// `--with-sizes`); quoted arguments one after the other are positional (`"Aspirin"
+/// "Adverse effects"`). A flag without a value says what it names (`--with-sizes`,
+/// `--full`) as another key's value does.
+fn slash_args(free: &str) -> Args {
+    let flag_at = FLAG_START
+        .as_ref()
+        .and_then(|re| re.find(free))
+        .map_or(free.len(), |m| m.start());
+    let (head, flags) = free.split_at(flag_at);
+    let mut args = parse_args(head);
+    let quoted = quoted_words(head);
+    if quoted.len() >= 2 {
+        args.free = quoted.first().cloned().unwrap_or_default();
+        args.positional = quoted;
+    }
+    let pairs = parse_args(&flags_as_pairs(flags));
+    args.title = args.title.or(pairs.title);
+    args.section = args.section.or(pairs.section);
+    args.namespace = args.namespace.or(pairs.namespace);
+    args.limit = args.limit.or(pairs.limit);
+    if args.query.is_none() {
+        args.prefix |= pairs.prefix;
+        args.query = pairs.query;
+    }
+    args.extra.extend(pairs.extra);
+    args.extra.extend(
+        flags
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix("--"))
+            .map(str::to_string),
+    );
+    args
+}
+
+/// The start of a command-line flag after the free text.
+static FLAG_START: Pattern = LazyLock::new(|| rx(r"(?:^|\s)--?[a-z]"));
+
+/// The text as quoted words one after the other (`"Aspirin" "Adverse effects"`), or nothing
+/// when any part is unquoted.
+fn quoted_words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = s.trim();
+    while let Some(q) = rest.chars().next() {
+        if !matches!(q, '"' | '\'' | '`') {
+            return Vec::new();
+        }
+        let body = rest.get(1..).unwrap_or_default();
+        let Some(end) = body.find(q) else {
+            return Vec::new();
+        };
+        out.push(body.get(..end).unwrap_or_default().trim().to_string());
+        rest = body
+            .get(end.saturating_add(1)..)
+            .unwrap_or_default()
+            .trim_start();
+    }
+    out
+}
+
 /// An archive's Kiwix name as a slash command's first argument ("/read wikivoyage_en
 /// Istanbul"): the place, not the title.
 static KIWIX_NAME_FIRST: Pattern = LazyLock::new(|| {
@@ -586,7 +679,7 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         };
         return call_hit(
             command,
-            &parse_args(&free),
+            &slash_args(&free),
             ctx.limit,
             ctx.all_archives,
             "tool call: a slash command",

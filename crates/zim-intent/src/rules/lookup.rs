@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?|prefix\s+completions?|title\s+completions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?|prefix\s+completions?|title\s+(?:auto-?)?completions?|auto-?completions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|(?:auto-?)?completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
@@ -25,7 +25,7 @@ static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
 /// topic ("what suggestions do dietitians give for lowering LDL").
 static SUGGEST_FOR: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:title\s+)?(?:suggestions?|completions?)(?:\s+(?:do|does|you|have|has|got|are|is|there|any|some|the|me|us|possible|available|title|titles|article|page|name|names|search|autocomplete|can|could|would|give|get|show|list)){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
+        r"\b(?:title\s+)?(?:suggestions?|(?:auto-?)?completions?)(?:\s+(?:do|does|you|have|has|got|are|is|there|any|some|the|me|us|possible|available|title|titles|article|page|name|names|search|autocomplete|can|could|would|give|get|show|list)){0,3}?\s+(?:for|of|on)\s*:?\s*(?P<x>.+)$",
     )
 });
 
@@ -363,7 +363,7 @@ static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
 
 static RELATED_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:related|similar|see[\s-]+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+like|neighbou?rs|neighbou?ring\s+(?:pages|articles|entries)|recommend(?:ed|ations?)?|what\s+else)\b",
+        r"\b(?:related|similar|see[\s-]+also|connected|more\s+(?:(?:stuff|things|articles|pages|entries|topics|ones|reads|reading|content|material)\s+)?like|(?:articles|pages|entries|topics|ones|reads|stuff|things)\s+(?:(?:that|which)\s+(?:are|is|look|looks|seem)\s+)?like|neighbou?rs|neighbou?ring\s+(?:pages|articles|entries)|recommend(?:ed|ations?)?|what\s+else)\b",
     )
 });
 static RELATED_AFTER: Pattern = LazyLock::new(|| rx(r"\b(?:after|besides|than)\s+(?P<t>.+)$"));

@@ -19,7 +19,7 @@ mod namespace;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
-pub(crate) use command::{json_call, key_value_lines};
+pub(crate) use command::{bot_command, json_call, key_value_lines};
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
@@ -97,6 +97,7 @@ pub fn classify(ctx: &Context) -> Option<RuleHit> {
     let found = follow_up(ctx)
         .or_else(|| ask_of_parts(ctx))
         .or_else(|| ask_after_purpose(ctx))
+        .or_else(|| ask_of_plan(ctx))
         .or_else(|| classify_one(ctx, ctx.text));
     // "give me the Nelson Mandela article, not the whole thing": an article asked for with
     // the whole of it declined is asked for in short, its summary.
@@ -325,7 +326,7 @@ static PLACE_LABEL: Pattern = LazyLock::new(|| {
 /// first-person clause (", I need the complete text for a brief").
 static PART_BOUNDARY: Pattern = LazyLock::new(|| {
     rx(
-        r"[?!;]\s+|[^.\s]{2}\.\s+|\s+[-–—]{1,2}\s+|,\s+(?:i|i'm|we|we're)\s+(?:need|want|am|have|was|will|must|should|only|just|also)\b",
+        r"[?!;]\s+|[^.\s]{2}\.\s+|\s+[-–—]{1,2}\s+|,\s+(?:i|i'm|we|we're)\s+(?:need|want|am|have|was|will|must|should|only|just|also)\b|(?:\.{2,}|…)\s+(?:i|i'm|im|my|we|our)\s",
     )
 });
 
@@ -338,9 +339,12 @@ static CONTEXT_STATEMENT: Pattern = LazyLock::new(|| {
 /// A leading clause before a comma that sets the scene of the ask after it ("Before I dive
 /// in, can you ...").
 /// A subordinate clause before the request ("Before I begin cataloguing ..., please give
-/// me ..."): the time or the reason, not the ask.
+/// me ...", "Before I ask anything: could you tell me ..."): the time or the reason, not the
+/// ask; it ends at its comma, colon or semicolon.
 static LEADING_SUBORDINATE: Pattern = LazyLock::new(|| {
-    rx(r"^(?:before|after|while|since|because|once|as\s+soon\s+as)\s[^,]{0,100},\s+(?P<rest>\S.*)$")
+    rx(
+        r"^(?:before|after|while|since|because|once|as\s+soon\s+as)\s[^,:;]{0,100}[,:;]\s+(?P<rest>\S.*)$",
+    )
 });
 static SCENE_CLAUSE: Pattern = LazyLock::new(|| {
     rx(
@@ -398,6 +402,13 @@ fn request_parts(s: &str) -> Vec<String> {
         // clause after a comma starts at its pronoun.
         let (cut, next) = if found.starts_with(',') {
             (m.start(), m.start().saturating_add(1))
+        } else if found.starts_with("..") || found.starts_with('…') {
+            // "What books have you got in there... my daughter set this up": an ellipsis
+            // before a first-person clause ends the ask; the clause starts at its pronoun.
+            let pronoun = found
+                .find(|c: char| c != '.' && c != '…' && !c.is_whitespace())
+                .unwrap_or(found.len());
+            (m.start(), m.start().saturating_add(pronoun))
         } else if let Some(dot) = found.find('.').filter(|_| !found.starts_with(' ')) {
             (m.start().saturating_add(dot), m.end())
         } else {
@@ -558,6 +569,70 @@ fn ask_after_purpose(ctx: &Context) -> Option<RuleHit> {
         None => !matches!(hit.intent, Intent::Search { .. }),
     };
     (hit.confidence >= crate::FALLBACK_THRESHOLD && own_subject).then_some(hit)
+}
+
+/// "I should first check the table of contents of 'X' so that I can decide which section to
+/// read", "I'm unsure of the exact spelling, so I'll ask for title autocompletions for the
+/// prefix 'Schrödin'", "I'll fetch only the 'Y' section of the X article, since ...": an
+/// agent's plan in the first person. Its main verb phrase is the request; the reason before it
+/// and the purpose after it ("so that ...", "since ...", "because ...") are set aside.
+static PLAN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:[^,;]{1,100}[,;]\s+(?:so\s+|and\s+|then\s+)?)?(?:i|we)(?:'ll|\s+will|\s+shall|\s+should|\s+must|'m\s+going\s+to|\s+am\s+going\s+to|\s+are\s+going\s+to|\s+(?:need|have|want|plan|intend|ought|am\s+about)\s+to|'d\s+better)\s+(?:(?:first|now|then|next|just|also|quickly|only|go\s+ahead\s+and|start\s+by)\s+)*(?P<rest>\S.*)$",
+    )
+});
+
+/// Why the step is taken, after it: "so that I can decide ...", "since that's all the user
+/// asked about", "because ...", "to decide which ...", "before ...ing".
+static PLAN_PURPOSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:,\s*|\s+)(?:so\s+that|so\s+(?:i|we|the\s+user)\b|since|because|as\s+(?:that|this|it|the\s+user)\b|in\s+order\s+to|to\s+(?:decide|see|make\s+sure|confirm|know|find\s+out|avoid|figure|check|pick|choose|answer)\b|before\s+\w+ing\b|then\b).*$",
+    )
+});
+
+/// Verbs of an agent's step that stand for "show": "check the table of contents of X", "ask
+/// for title autocompletions", "look at the outline of X".
+static PLAN_VERB: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:check|ask\s+(?:the\s+\w+\s+)?for|request|look\s+at|consult|call\s+up|pull\s+up|use)\s+",
+    )
+});
+
+fn ask_of_plan(ctx: &Context) -> Option<RuleHit> {
+    // Every plan has its first-person pronoun: most requests are let through by one scan.
+    let first_person = |w: &str| {
+        let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+        w.eq_ignore_ascii_case("we")
+            || w.eq_ignore_ascii_case("i")
+            || w.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("i'"))
+    };
+    if !ctx.text.split_whitespace().any(first_person) {
+        return None;
+    }
+    // A plan of several sentences ("I'm going to explain X to the user; first I need to find
+    // out how ... Search for that.") is read part by part ([`ask_of_parts`]), not as one step.
+    if is_match(&PART_BOUNDARY, ctx.text) {
+        return None;
+    }
+    let c = caps(&PLAN, ctx.text)?;
+    let step = group(&c, "rest");
+    let step = match PLAN_PURPOSE.as_ref() {
+        Some(re) => re.replace(&step, "").into_owned(),
+        None => step,
+    };
+    let step = match PLAN_VERB.as_ref() {
+        Some(re) => re.replace(&step, "show ").into_owned(),
+        None => step,
+    };
+    let step = crate::text::strip_politeness(&step);
+    let step_ctx = Context {
+        text: &step,
+        question: false,
+        ..*ctx
+    };
+    let hit = classify_one(&step_ctx, ctx.text)?;
+    (hit.confidence >= crate::FALLBACK_THRESHOLD && !matches!(hit.intent, Intent::Search { .. }))
+        .then_some(hit)
 }
 
 /// "quiz prep: ...", "for the galley: ...", "voice relay: ...": a label in lowercase words
@@ -1016,8 +1091,38 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 /// problem report ("table of contents in LaTeX not updating after I add a chapter"): it asks
 /// about its topic, so a view word in it is topic too.
 pub(crate) fn asks_about_the_topic(s: &str) -> bool {
-    is_match(&ABOUT_THE_TOPIC, s)
+    is_match(&ABOUT_THE_TOPIC, s) || asks_about_the_world_after(s)
 }
+
+/// "the structure of DNA and how the base pairs are held together", "structure of the US
+/// Supreme Court and how justices are appointed": a view word's object followed by "and
+/// how/why/what ..." asks a question about the world, the view word is part of it. Not when
+/// the question is about the article's parts ("and how long is each section", "and how is it
+/// organised").
+pub(crate) fn asks_about_the_world_after(s: &str) -> bool {
+    // Every such request says " and ": most are let through by one scan of the bytes.
+    if !s
+        .as_bytes()
+        .windows(5)
+        .any(|w| w.eq_ignore_ascii_case(b" and "))
+    {
+        return false;
+    }
+    caps(&AND_QUESTION, s)
+        .and_then(|c| c.name("rest"))
+        .is_some_and(|rest| !is_match(&ABOUT_THE_ARTICLE, rest.as_str()))
+}
+
+static AND_QUESTION: Pattern = LazyLock::new(|| {
+    rx(r"\S\s*,?\s+and\s+(?:how|why|what|what's|when|where|who|whom|which)\b(?P<rest>.*)$")
+});
+
+/// Words of a question about the article itself: its parts, size or layout.
+static ABOUT_THE_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:each|every|sections?|headings?|anchors?|parts?|chapters?|article|page|entry|organi[sz]ed|structured|laid\s+out|long|big|large|sizes?|length|links?)\b",
+    )
+});
 
 static ABOUT_THE_TOPIC: Pattern = LazyLock::new(|| {
     rx(
@@ -1098,7 +1203,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|that|your)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs|kiwix|zim|wiki)\s+)+dumps?|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box|kiosk|terminal|tablet|laptop|pc|station)|(?:what|which)\s+offline\s+(?:librar(?:y|ies)|collections?|wikis|archives|encyclopa?edias|references?)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?|kiwix\s+(?:service|backend)|(?:installed|loaded|available|served)\s+here|in\s+here|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|that|your)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs|kiwix|zim|wiki)\s+)+dumps?|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box|kiosk|terminal|tablet|laptop|pc|station)|(?:what|which)\s+offline\s+(?:librar(?:y|ies)|collections?|wikis|archives|encyclopa?edias|references?)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?|kiwix\s+(?:service|backend)|(?:installed|loaded|available|served)\s+here|in\s+here|(?:of|on|in|with|from)\s+this\s+(?:thing|gadget|contraption|machine)|(?:on|in)\s+(?:this|your)\s+(?:instance|deployment|installation|setup)\s*[?.!]*$|this\s+thing\s+(?:even\s+|still\s+)?(?:working|running|on|broken|alive)|you|your|yourself)\b",
     )
 });
 
@@ -4567,6 +4672,307 @@ mod heldout_w_causes {
             "ce este o funcție în matematică",
             "що таке струм у фізиці",
             "Hogyan működik a fotoszintézis?",
+        ]);
+    }
+}
+
+/// The general causes of heldout-x's first-run misses, each with variations of its phrasing
+/// and searches that share its words.
+#[cfg(test)]
+mod heldout_x_causes {
+    use crate::{ArchiveName, Intent, parse};
+
+    fn archives() -> Vec<ArchiveName> {
+        vec![
+            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
+            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
+        ]
+    }
+
+    fn intent(q: &str) -> Intent {
+        parse(q, &archives()).intent
+    }
+
+    fn name(q: &str) -> &'static str {
+        intent(q).name()
+    }
+
+    fn t(s: &str) -> String {
+        s.to_string()
+    }
+
+    fn searched(qs: &[&str]) {
+        for q in qs {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+
+    fn routed(cases: &[(&str, &str)]) {
+        for (q, want) in cases {
+            assert_eq!(name(q), *want, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_view_word_before_and_how_asks_about_the_world() {
+        // The object of a view word followed by "and how/why/what ...": a question about the
+        // world, however capitalised the object.
+        searched(&[
+            "the structure of DNA and how the base pairs are held together",
+            "structure of the US Supreme Court and how justices are appointed",
+            "the structure of a cell membrane and what it is made of",
+            "structure of the Roman Senate and why it lost power",
+            "an overview of the Cold War and why it ended",
+        ]);
+        // A question about the article's own parts keeps the view.
+        routed(&[
+            (
+                "how are the sections of Climate change laid out and how big is each one",
+                "Structure",
+            ),
+            (
+                "what's the heading hierarchy of the Tide article, and how big is each section?",
+                "Structure",
+            ),
+            ("show the structure of the Napoleon article", "Structure"),
+        ]);
+    }
+
+    #[test]
+    fn a_what_question_after_a_named_topic_is_part_of_a_longer_question() {
+        searched(&[
+            "meaning of ``Ozymandias`` by Shelley, what is the poem saying about power",
+            "the ending of 'Inception', what is the spinning top supposed to mean",
+            "Hamlet's third soliloquy, what is he really saying",
+            "themes of “The Road” by McCarthy, what is the father protecting",
+        ]);
+        // A what-question after words that name no topic is still one.
+        assert_eq!(
+            intent("in a few sentences, what is the borrow checker?"),
+            Intent::Summary {
+                title_or_path: t("borrow checker")
+            }
+        );
+        assert_eq!(name("quick question, what is Photosynthesis"), "Summary");
+    }
+
+    #[test]
+    fn a_chat_bots_name_before_a_command_word_is_a_tool_call() {
+        routed(&[
+            ("!wiki toc Mitochondrion", "Toc"),
+            ("!kiwix summary \"Rust (programming language)\"", "Summary"),
+            ("/bot links \"Chess\" --limit 5", "Links"),
+            ("!wiki exists \"Mount Kilimanjaro\"", "FindByTitle"),
+            ("/zim home", "MainPage"),
+            ("!toc Tide", "Toc"),
+            ("/zim walk --ns C", "Walk"),
+            ("/zim meta --archive wikipedia_en_all", "Metadata"),
+        ]);
+        assert_eq!(
+            intent("!wiki section \"Aspirin\" \"Adverse effects\""),
+            Intent::Section {
+                title_or_path: t("Aspirin"),
+                section: t("Adverse effects")
+            }
+        );
+        assert_eq!(
+            intent("/zim browse --ns A --limit 20"),
+            Intent::Browse {
+                namespace: t("A"),
+                limit: Some(20)
+            }
+        );
+        assert_eq!(
+            intent("/zim suggest \"Photosyn\" --limit 5"),
+            Intent::Suggest {
+                prefix: t("Photosyn")
+            }
+        );
+        assert_eq!(
+            intent("!wiki get \"Alan Turing\" --full"),
+            Intent::GetArticle {
+                title_or_path: t("Alan Turing")
+            }
+        );
+        // A flag naming the sizes makes the outline the structure view.
+        assert_eq!(name("/zim toc \"World War I\" --with-sizes"), "Structure");
+        // No command word after the bot's name, or no bot's name: no call.
+        searched(&[
+            "!important css rule not working",
+            "/etc/hosts file format",
+            "!wiki is down again, the ocean pages are missing",
+            "/r/AskHistorians best books on Rome",
+            "/usr/bin/env python not found",
+        ]);
+    }
+
+    #[test]
+    fn a_first_person_plan_is_the_command_it_plans() {
+        routed(&[
+            (
+                "I should first check the table of contents of 'Diabetes mellitus' so that I can decide which section to read.",
+                "Toc",
+            ),
+            (
+                "I'll fetch only the 'Pathophysiology' section of the Asthma article, since that's all the user asked about.",
+                "Section",
+            ),
+            (
+                "I'm unsure of the exact spelling, so I'll ask for title autocompletions for the prefix 'Schrödin'.",
+                "Suggest",
+            ),
+            (
+                "Before fetching, I'll verify that an entry with the exact title 'Acute kidney injury' exists in the archive.",
+                "FindByTitle",
+            ),
+            (
+                "Next I'll pull the summary of the Gout article because the user wants a quick answer.",
+                "Summary",
+            ),
+            (
+                "We need to check the outline of 'Photosynthesis' so that we can pick a section.",
+                "Toc",
+            ),
+        ]);
+        // A plan whose step is no command, or a check of something else, stays a search.
+        searched(&[
+            "I should learn how photosynthesis works",
+            "I'll never understand the structure of proteins",
+            "we should check the tire pressure before a long drive",
+            "I need to verify that my passport is still valid before travelling",
+        ]);
+    }
+
+    #[test]
+    fn odd_capitalisation_and_ellipses() {
+        routed(&[
+            (
+                "Find Me Pages That Are Like The One About... Elvis Presley",
+                "Related",
+            ),
+            (
+                "Just The Part Called Treatment... in the Gout page please",
+                "Section",
+            ),
+            (
+                "Is This Thing Even Working... i Type and nothing Comes Up",
+                "Health",
+            ),
+            (
+                "What Books Have You Got In There... my Daughter set This up for me and i don't know what's On it",
+                "ListArchives",
+            ),
+            ("Show Me The Front Page Of This Thing", "MainPage"),
+        ]);
+        // Capitals lowered only where the words are common; a name keeps its capitals.
+        assert_eq!(
+            intent("Just The Part Called Treatment... in the Gout page please"),
+            Intent::Section {
+                title_or_path: t("Gout"),
+                section: t("Treatment")
+            }
+        );
+        searched(&[
+            "Just The Facts About Vitamin D...",
+            "The Lord Of The Rings Book Order",
+            "which books are on the shelf of the town library",
+            "what books did Tolkien write",
+            "the part called the ventricle in the heart",
+        ]);
+    }
+
+    #[test]
+    fn the_service_as_this_thing_and_the_contents_box() {
+        routed(&[
+            ("whats the front page of this thing", "MainPage"),
+            ("is this thing still working", "Health"),
+            (
+                "what's listed in the contents box of the Appendicitis article?",
+                "Toc",
+            ),
+            (
+                "what's shown in the table of contents of the Gout article",
+                "Toc",
+            ),
+        ]);
+        searched(&[
+            "front page of the New York Times today",
+            "what is this thing on my skin",
+            "what's listed in the ingredients of Coca-Cola",
+        ]);
+    }
+
+    #[test]
+    fn a_scene_clause_ends_at_its_colon_and_a_deployment_is_the_service() {
+        // Seen when heldout-v's cross-validated line lost the learned model's help: the scene
+        // set before a colon is no ask; "this instance" at the end names the service.
+        routed(&[
+            (
+                "Before I ask anything: could you tell me which collections (Wikipedia, Stack Exchange, etc.) are present in this instance?",
+                "ListArchives",
+            ),
+            (
+                "which collections are present in this instance",
+                "ListArchives",
+            ),
+            (
+                "Before we start: is the server working correctly?",
+                "Health",
+            ),
+        ]);
+        // What a thing is made of is its matter, not who made the archive.
+        searched(&[
+            "what is it made of",
+            "the structure of a cell membrane and what it is made of",
+            "what's it made from",
+        ]);
+    }
+
+    #[test]
+    fn command_phrases_of_more_languages() {
+        routed(&[
+            ("Welche ZIM-Dateien sind gerade geladen?", "ListArchives"),
+            ("Welche Archive sind momentan installiert?", "ListArchives"),
+            (
+                "dame un resumen breve del artículo «Simón Bolívar»",
+                "Summary",
+            ),
+            ("dime un resumen corto del artículo 'Cuba'", "Summary"),
+            (
+                "affiche la table des matières de l'article « Révolution française »",
+                "Toc",
+            ),
+            (
+                "liste todas as entradas do namespace M, sem exceção",
+                "Walk",
+            ),
+            ("чи є стаття з точною назвою «Київ»?", "FindByTitle"),
+            ("чи існує стаття під назвою «Львів»", "FindByTitle"),
+            ("doplň názvy článků začínajících na 'Praž'", "Suggest"),
+            ("'세종대왕' 문서가 링크하는 문서들을 보여줘", "Links"),
+            (
+                "「東京」の記事の見出し構成をアンカー付きで出して",
+                "Structure",
+            ),
+            ("打开「长城」这篇文章的全文", "GetArticle"),
+            ("「故宫」的全文", "GetArticle"),
+            (
+                "näytä muutamia esimerkkejä nimiavaruuden C merkinnöistä",
+                "Browse",
+            ),
+            ("σχετικά άρθρα με το «Σωκράτης»", "Related"),
+            ("σχετικά άρθρα για την «Αθήνα»", "Related"),
+            ("האם השרת פועל?", "Health"),
+            ("האם השרת עובד", "Health"),
+        ]);
+        // Topics in those languages stay searches.
+        searched(&[
+            "Welche Bücher hat Goethe geschrieben?",
+            "dame una receta de paella valenciana",
+            "lista de presidentes do Brasil",
+            "σχετικά με την ιστορία της Αθήνας",
+            "האם השמש היא כוכב?",
+            "näytä minulle Suomen historia",
         ]);
     }
 }

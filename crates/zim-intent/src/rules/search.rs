@@ -294,6 +294,12 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     if super::is_question(group(&c, "pre").trim()) {
         return None;
     }
+    // "meaning of ``Ozymandias`` by Shelley, what is the poem saying about power": a topic
+    // named before the what-question makes it part of a longer question about that topic,
+    // not a bare what-is ("in a few sentences, what is the borrow checker?" is one).
+    if names_a_topic(&group(&c, "pre")) {
+        return None;
+    }
     // "what is the Poisoned Pawn actually about?": what something is really about asks for
     // an explanation beyond its summary; "what is Hamlet about?" asks for the summary.
     let raw = group(&c, "t");
@@ -314,6 +320,15 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
         conf,
         "summary: 'what/who is X' question",
     )
+}
+
+/// Whether a clause names a topic: a quoted name, or a capitalised word after its first.
+fn names_a_topic(pre: &str) -> bool {
+    let pre = pre.trim().trim_end_matches([',', ';']).trim();
+    pre.contains(['"', '`', '«', '「'])
+        || pre.split_whitespace().skip(1).any(|w| {
+            w != "I" && !w.starts_with("I'") && w.chars().next().is_some_and(char::is_uppercase)
+        })
 }
 
 static QUESTION_START: Pattern = LazyLock::new(|| {
