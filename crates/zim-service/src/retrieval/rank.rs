@@ -730,7 +730,10 @@ static RELEASE_TITLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::Laz
 
 /// A file named for a version: `version7.html`, `release-16-1.html`, `changes-2.0.html`.
 static RELEASE_FILE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r"(?i)^(?:version|release|changes|changelog|news)[-_]?v?\d+(?:[._-]\d+)*\.[a-z]+$").ok()
+    regex::Regex::new(
+        r"(?i)^(?:version|release|changes|changelog|news)[-_]?v?\d+(?:[._-]\d+)*\.[a-z]+$",
+    )
+    .ok()
 });
 
 fn is_release_file(file: &str) -> bool {
@@ -847,10 +850,21 @@ mod tests {
 
     #[test]
     fn files_named_for_a_version_are_release_notes() {
-        for f in ["version7.html", "release-16-1.html", "changes-2.0.html", "NEWS-1.2.htm"] {
+        for f in [
+            "version7.html",
+            "release-16-1.html",
+            "changes-2.0.html",
+            "NEWS-1.2.htm",
+        ] {
             assert!(is_release_file(f), "{f}");
         }
-        for f in ["version.html", "versioning.html", "release.html", "vim9.html", "usr_12.html"] {
+        for f in [
+            "version.html",
+            "versioning.html",
+            "release.html",
+            "vim9.html",
+            "usr_12.html",
+        ] {
             assert!(!is_release_file(f), "{f}");
         }
     }
