@@ -289,6 +289,9 @@ pub fn parse_with(
     // apart are lost in normalising.
     let lines = rules::key_value_lines(query);
     let query = lines.as_deref().unwrap_or(query);
+    // A request written in XML-like tags, one naming the operation, is that `key=value` call.
+    let tagged = rules::tagged_call(query);
+    let query = tagged.as_deref().unwrap_or(query);
     // A chat bot's command ("!wiki toc X", "/zim browse --ns A") is the slash command it
     // relays; the "!" is punctuation to the normaliser.
     let relayed = rules::bot_command(query);

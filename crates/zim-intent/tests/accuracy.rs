@@ -659,6 +659,16 @@
 //! the same two-core machine (load average 1.1): the new work per request is a count of
 //! capitals, a scan for " and " and for a first-person pronoun, and a check for a leading "!"
 //! or "/".
+//!
+//! `heldout-y` (200 lines, `phrasings-heldout-y.jsonl`), by a nineteenth separate writer (a
+//! cruise ship's travel agent, a rural school's tablet, a paramedic, an oil-rig engineer, a
+//! translator, an agent writing `<tool>toc</tool><title>X</title>` tags, a CLI wrapper passing
+//! `zim toc 'Macbeth'`, typos in every other word; 25 requests in other languages), was run
+//! once after the heldout-x fixes, before it was looked at: intent 165/200 (82.5%), no search
+//! routed elsewhere; 23 of its 35 misses were requests in XML-like tags or command-line calls.
+//! Those two causes were fixed (`rules::command::tagged_call`, `CLI_CALL`), giving 188/200;
+//! the set is deliberately not in `LABELLED_SETS`: `tests/untrained.rs` keeps it as a set the
+//! learned model has never seen and asserts its figure and that no search is routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

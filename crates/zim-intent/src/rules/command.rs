@@ -520,6 +520,76 @@ static BOT_CALL: Pattern = LazyLock::new(|| {
     rx(r"^[!/](?P<bot>[a-z][\w-]*)(?:\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?)?$")
 });
 
+/// A command-line call of a ZIM tool: the program's name, then a command word, then
+/// arguments ("zim toc 'Macbeth'", "zimctl status --verbose", "kiwix-cli related 'Chess'").
+/// Only a client's name (not `python`: "python list comprehension"; not `zimit`, a scraper),
+/// and arguments, not a sentence: "zim files are not opening in kiwix" is a question.
+static CLI_CALL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<bot>zim|zimctl|zimcli|zim-cli|zim-mcp|kiwix|kiwix-cli|kiwixctl)\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?$",
+    )
+});
+
+/// Words of a sentence, not of a command's arguments.
+static SENTENCE_WORD: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:of|the|a|an|to|for|with|what|which|explained|explain|vs|versus|is|are|was|were|not|no|does|do|did|can|cannot|can't|won't|doesn't|don't|why|how|when|after|before|because|my|i|it|keeps?|fails?|failed|broken|crash(?:es|ed)?|error|working|opening|open)\b",
+    )
+});
+
+/// One element of a request written in XML-like tags: `<tool>toc</tool>`,
+/// `<title>Diabetes mellitus</title>`.
+static TAG_ELEMENT: Pattern =
+    LazyLock::new(|| rx(r"^\s*<(?P<name>[a-z][\w-]*)>(?P<value>[^<>]*)</(?P<close>[a-z][\w-]*)>"));
+
+/// Tag names that hold the operation of a request written in tags.
+const OPERATION_TAGS: &[&str] = &[
+    "tool",
+    "op",
+    "operation",
+    "command",
+    "cmd",
+    "action",
+    "function",
+    "name",
+    "intent",
+];
+
+/// A request written wholly in XML-like tags, one of which names the operation
+/// (`<tool>toc</tool><title>Diabetes mellitus</title>`), as the `key=value` call it is
+/// (`toc title="Diabetes mellitus"`). `None` when any part is not such an element, when no
+/// tag names an operation, or when a tag is closed by another name.
+pub(crate) fn tagged_call(raw: &str) -> Option<String> {
+    let mut rest = raw.trim();
+    if !rest.starts_with('<') {
+        return None;
+    }
+    let (mut operation, mut args) = (None, Vec::new());
+    while !rest.is_empty() {
+        let c = super::caps(&TAG_ELEMENT, rest)?;
+        let (name, value) = (super::group(&c, "name"), super::group(&c, "value"));
+        if name != super::group(&c, "close") {
+            return None;
+        }
+        let value = value.trim().replace('"', "'");
+        if operation.is_none() && OPERATION_TAGS.contains(&name.as_str()) {
+            operation = Some(value);
+        } else if !value.is_empty() {
+            args.push(format!("{name}=\"{value}\""));
+        }
+        rest = rest
+            .get(c.get(0).map_or(rest.len(), |m| m.end())..)?
+            .trim_start();
+    }
+    let operation = operation.filter(|o| command_of(o).is_some())?;
+    Some(
+        std::iter::once(operation)
+            .chain(args)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 /// A request written as a chat bot's command ([`BOT_CALL`]) as the slash command it is:
 /// "!wiki toc Mitochondrion" is "/toc Mitochondrion". The bot's name is any word; the word
 /// after it must name a command, so "!important css rule not working" and "/etc/hosts file
@@ -527,6 +597,14 @@ static BOT_CALL: Pattern = LazyLock::new(|| {
 /// already.
 pub(crate) fn bot_command(raw: &str) -> Option<String> {
     let raw = raw.trim();
+    if let Some(c) = super::caps(&CLI_CALL, raw) {
+        let (cmd, rest) = (super::group(&c, "cmd"), super::group(&c, "rest"));
+        let unquoted = super::without_quoted(&rest);
+        if command_of(&cmd).is_none() || super::is_match(&SENTENCE_WORD, &unquoted) {
+            return None;
+        }
+        return Some(format!("/{cmd}{rest}"));
+    }
     if !raw.starts_with(['!', '/']) {
         return None;
     }

@@ -19,7 +19,7 @@ mod namespace;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
-pub(crate) use command::{bot_command, json_call, key_value_lines};
+pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call};
 pub use search::mentions_all_archives;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
@@ -4974,5 +4974,68 @@ mod heldout_x_causes {
             "האם השמש היא כוכב?",
             "näytä minulle Suomen historia",
         ]);
+    }
+}
+
+/// The general causes of heldout-y's first-run misses: requests written in XML-like tags, and
+/// command-line calls of a ZIM client.
+#[cfg(test)]
+mod heldout_y_causes {
+    use crate::{Intent, parse};
+
+    fn name(q: &str) -> &'static str {
+        parse(q, &[]).intent.name()
+    }
+
+    #[test]
+    fn a_request_in_tags_is_the_call_its_operation_tag_names() {
+        assert_eq!(
+            parse("<tool>toc</tool><title>Diabetes mellitus</title>", &[]).intent,
+            Intent::Toc {
+                title_or_path: "Diabetes mellitus".into()
+            }
+        );
+        for (q, want) in [
+            ("<tool>list_archives</tool>", "ListArchives"),
+            ("<op>structure</op><title>Norway</title>", "Structure"),
+            ("<action>related</action> <title>Insulin</title>", "Related"),
+            ("<tool>suggest</tool><prefix>Hydro</prefix>", "Suggest"),
+            (
+                "<tool>browse</tool><namespace>A</namespace><limit>20</limit>",
+                "Browse",
+            ),
+        ] {
+            assert_eq!(name(q), want, "{q}");
+        }
+        for q in [
+            "<b>bold</b> text in html",
+            "<title>My page</title>",
+            "what does the <tool> tag do in this xml schema",
+            "<tool>hammer</tool> rental prices",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn a_zim_client_call_is_its_command() {
+        for (q, want) in [
+            ("zim toc 'Macbeth'", "Toc"),
+            ("zimctl status --verbose", "Health"),
+            ("zim related 'Harlem Renaissance'", "Related"),
+            ("zimctl archives --all", "ListArchives"),
+            ("kiwix-cli summary Kubernetes", "Summary"),
+        ] {
+            assert_eq!(name(q), want, "{q}");
+        }
+        for q in [
+            "zim files are not opening in kiwix",
+            "zimit toc generation broken",
+            "kiwix search results are empty",
+            "python list comprehension",
+            "zim structure of the file format explained",
+        ] {
+            assert_eq!(name(q), "Search", "{q}");
+        }
     }
 }
