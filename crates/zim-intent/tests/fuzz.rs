@@ -122,8 +122,61 @@ fn json_soup() -> impl Strategy<Value = String> {
     prop::collection::vec(parts, 0..80).prop_map(|v| format!("{{{}", v.concat()))
 }
 
+/// Tool-call syntaxes read before normalising: XML-like tags, chat-bot and command-line calls,
+/// `key: value` lines, flags, with the punctuation that breaks them.
+fn call_soup() -> impl Strategy<Value = String> {
+    let parts = prop::sample::select(vec![
+        "<tool>",
+        "</tool>",
+        "<title>",
+        "</title>",
+        "<",
+        ">",
+        "</",
+        "toc",
+        "section",
+        "suggest",
+        "walk",
+        "!wiki ",
+        "/zim ",
+        "zim ",
+        "zimctl ",
+        "kiwix-cli ",
+        "--ns ",
+        "-n ",
+        "--full",
+        "--limit 5",
+        "'",
+        "\"",
+        "«",
+        "」",
+        ": ",
+        "\n",
+        "namespace: C\n",
+        "limit: 50\n",
+        "title=",
+        "=",
+        "Ray Charles",
+        "é",
+        "\u{0}",
+        "\u{202e}",
+        " ",
+        "um ",
+        "like ",
+    ]);
+    prop::collection::vec(parts, 0..60).prop_map(|v| v.concat())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn call_soup_parses_within_bounds(text in call_soup()) {
+        let p = parse(&text, &archives());
+        prop_assert!((0.0..=1.0).contains(&p.confidence));
+        prop_assert!(p.fell_back || p.confidence >= FALLBACK_THRESHOLD);
+        prop_assert!(!p.explanation.is_empty());
+    }
 
     #[test]
     fn json_soup_parses_within_bounds(text in json_soup()) {
