@@ -3116,26 +3116,44 @@ mod tests {
     }
 }
 
-/// Causes of heldout-o's misses, each on variations written for it, with ones that keep
-/// their route.
+/// What the test modules of each held-out set's causes share: the archives the requests may
+/// name, and the parse in the labelled sets' terms.
 #[cfg(test)]
-mod heldout_o_causes {
+mod causes_support {
     use crate::{ArchiveName, Intent, parse};
 
-    fn archives() -> Vec<ArchiveName> {
+    pub(super) fn archives() -> Vec<ArchiveName> {
         vec![
             ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
             ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
         ]
     }
 
-    fn intent(q: &str) -> Intent {
+    pub(super) fn intent(q: &str) -> Intent {
         parse(q, &archives()).intent
     }
 
-    fn name(q: &str) -> &'static str {
+    pub(super) fn name(q: &str) -> &'static str {
         intent(q).name()
     }
+
+    pub(super) fn t(s: &str) -> String {
+        s.to_string()
+    }
+
+    pub(super) fn searched(qs: &[&str]) {
+        for q in qs {
+            assert_eq!(name(q), "Search", "{q}");
+        }
+    }
+}
+
+/// Causes of heldout-o's misses, each on variations written for it, with ones that keep
+/// their route.
+#[cfg(test)]
+mod heldout_o_causes {
+    use super::causes_support::*;
+    use crate::Intent;
 
     #[test]
     fn the_you_of_a_how_to_question_is_anyone() {
@@ -3377,32 +3395,8 @@ mod heldout_o_causes {
 /// variations and with requests that must keep their route.
 #[cfg(test)]
 mod heldout_u_causes {
-    use crate::{ArchiveName, Intent, parse};
-
-    fn archives() -> Vec<ArchiveName> {
-        vec![
-            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
-            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
-        ]
-    }
-
-    fn intent(q: &str) -> Intent {
-        parse(q, &archives()).intent
-    }
-
-    fn name(q: &str) -> &'static str {
-        intent(q).name()
-    }
-
-    fn t(s: &str) -> String {
-        s.to_string()
-    }
-
-    fn searched(qs: &[&str]) {
-        for q in qs {
-            assert_eq!(name(q), "Search", "{q}");
-        }
-    }
+    use super::causes_support::*;
+    use crate::Intent;
 
     #[test]
     fn a_view_word_in_a_clause_about_it_is_topic() {
@@ -3598,7 +3592,7 @@ mod heldout_u_causes {
         ] {
             assert_eq!(intent(q), want, "{q}");
         }
-        assert_eq!(parse("?prefix=Sch&limit=10", &[]).limit, Some(10));
+        assert_eq!(crate::parse("?prefix=Sch&limit=10", &[]).limit, Some(10));
         // A path, a shell command of another kind, a slash before no command name.
         searched(&["/usr/bin/python", "ls -la", "/help me"]);
     }
@@ -4029,32 +4023,8 @@ mod heldout_u_causes {
 /// and searches that share its words.
 #[cfg(test)]
 mod heldout_v_causes {
-    use crate::{ArchiveName, Intent, parse};
-
-    fn archives() -> Vec<ArchiveName> {
-        vec![
-            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
-            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
-        ]
-    }
-
-    fn intent(q: &str) -> Intent {
-        parse(q, &archives()).intent
-    }
-
-    fn name(q: &str) -> &'static str {
-        intent(q).name()
-    }
-
-    fn t(s: &str) -> String {
-        s.to_string()
-    }
-
-    fn searched(qs: &[&str]) {
-        for q in qs {
-            assert_eq!(name(q), "Search", "{q}");
-        }
-    }
+    use super::causes_support::*;
+    use crate::Intent;
 
     #[test]
     fn a_listing_said_to_be_complete_is_a_walk() {
@@ -4325,32 +4295,8 @@ mod heldout_v_causes {
 /// and searches that share its words.
 #[cfg(test)]
 mod heldout_w_causes {
-    use crate::{ArchiveName, Intent, parse};
-
-    fn archives() -> Vec<ArchiveName> {
-        vec![
-            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
-            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
-        ]
-    }
-
-    fn intent(q: &str) -> Intent {
-        parse(q, &archives()).intent
-    }
-
-    fn name(q: &str) -> &'static str {
-        intent(q).name()
-    }
-
-    fn t(s: &str) -> String {
-        s.to_string()
-    }
-
-    fn searched(qs: &[&str]) {
-        for q in qs {
-            assert_eq!(name(q), "Search", "{q}");
-        }
-    }
+    use super::causes_support::*;
+    use crate::Intent;
 
     #[test]
     fn spoken_fillers_are_no_words_of_the_request() {
@@ -4680,32 +4626,8 @@ mod heldout_w_causes {
 /// and searches that share its words.
 #[cfg(test)]
 mod heldout_x_causes {
-    use crate::{ArchiveName, Intent, parse};
-
-    fn archives() -> Vec<ArchiveName> {
-        vec![
-            ArchiveName::new("wikipedia_en_all_maxi_2024-01.zim", Some("Wikipedia")),
-            ArchiveName::new("wiktionary_fr_all_nopic_2023-10.zim", Some("Wiktionnaire")),
-        ]
-    }
-
-    fn intent(q: &str) -> Intent {
-        parse(q, &archives()).intent
-    }
-
-    fn name(q: &str) -> &'static str {
-        intent(q).name()
-    }
-
-    fn t(s: &str) -> String {
-        s.to_string()
-    }
-
-    fn searched(qs: &[&str]) {
-        for q in qs {
-            assert_eq!(name(q), "Search", "{q}");
-        }
-    }
+    use super::causes_support::*;
+    use crate::Intent;
 
     fn routed(cases: &[(&str, &str)]) {
         for (q, want) in cases {
