@@ -407,31 +407,25 @@ fn parse_args(raw: &str) -> Args {
     if let Some(first) = args.positional.first() {
         args.free = first.clone();
     }
-    for (_, value_start, _) in pairs.iter().filter(|(_, _, k)| !known_key(k)) {
+    // A pair's value runs from its "=" to the next pair's key.
+    let value_from = |value_start: usize| {
         let value_end = pairs
             .iter()
             .map(|p| p.0)
-            .find(|&start| start > *value_start)
+            .find(|&start| start > value_start)
             .unwrap_or(body.len());
-        let value = body
-            .get(*value_start..value_end)
+        body.get(value_start..value_end)
             .unwrap_or_default()
-            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''));
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''))
+    };
+    for (_, value_start, _) in pairs.iter().filter(|(_, _, k)| !known_key(k)) {
+        let value = value_from(*value_start);
         if !value.is_empty() {
             args.extra.push(value.to_string());
         }
     }
     for (_, value_start, key) in starts {
-        let value_end = pairs
-            .iter()
-            .map(|p| p.0)
-            .find(|&start| start > *value_start)
-            .unwrap_or(body.len());
-        let value = body
-            .get(*value_start..value_end)
-            .unwrap_or_default()
-            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''))
-            .to_string();
+        let value = value_from(*value_start).to_string();
         if value.is_empty() {
             continue;
         }
