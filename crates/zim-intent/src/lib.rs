@@ -282,6 +282,10 @@ pub fn parse_with(
     archives: &[ArchiveName],
     classifier: Option<&learned::Classifier>,
 ) -> ParsedIntent {
+    // Capped once, before the readers of raw syntax (JSON objects, `key: value` lines, tags,
+    // chat-bot and command-line calls) see the text: none of them reads more than the rules.
+    let capped: String = query.chars().take(MAX_QUERY_CHARS).collect();
+    let query = capped.as_str();
     if let Some(parsed) = json_request(query, archives) {
         return parsed;
     }
@@ -400,15 +404,14 @@ fn parse_normalized(
 
 /// A request written as one JSON object whose operation key names a command, or that holds
 /// a query and no operation (`{"op": "section", "title": "Tide", "section": "Spring and neap
-/// tides"}`, `{"q": "tcp handshake"}`). Read from the text as given (capped), before any
-/// rewriting of words: its values are names. Anything else (no object, malformed, an unknown
-/// operation) is left to the rules.
+/// tides"}`, `{"q": "tcp handshake"}`). Read from the text as given (capped by
+/// [`parse_with`]), before any rewriting of words: its values are names. Anything else (no
+/// object, malformed, an unknown operation) is left to the rules.
 fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
-    let capped: String = query.chars().take(MAX_QUERY_CHARS).collect();
-    if !capped.trim_start().starts_with('{') {
+    if !query.trim_start().starts_with('{') {
         return None;
     }
-    let call = rules::json_call(&capped).filter(|c| c.hit.confidence >= FALLBACK_THRESHOLD)?;
+    let call = rules::json_call(query).filter(|c| c.hit.confidence >= FALLBACK_THRESHOLD)?;
     let archive = match call.hit.intent {
         // The listing covers every archive (as in `parse_with`).
         Intent::ListArchives => None,

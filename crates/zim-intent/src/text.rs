@@ -288,7 +288,6 @@ const FILLER_FOLLOWERS: &[&str] = &[
     "summarize",
     "summarise",
     "fetch",
-    "is",
     "wait",
 ];
 /// Request verbs a filler "like" may stand before ("can you like pull up ...").

@@ -262,7 +262,6 @@ const ARCHIVE_QUALIFIERS: &[&str] = &[
     "u",
     "there",
     "here",
-    "your",
     "knowledge",
     "downloaded",
     "served",

@@ -233,54 +233,38 @@ static LOOK_AT_ARCHIVE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A browse (a sample) or a walk (every entry) of the content namespace, at the rules'
+/// confidence for a pass over the archive.
+fn content_pass(walk: bool, ctx: &Context, why: &'static str) -> Option<RuleHit> {
+    let (namespace, limit) = ("C".to_string(), ctx.limit);
+    let intent = if walk {
+        Intent::Walk { namespace, limit }
+    } else {
+        Intent::Browse { namespace, limit }
+    };
+    hit(intent, 0.85, why)
+}
+
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     if let Some(c) = caps(&LOOK_AT_ARCHIVE, ctx.text)
         && (c.name("name").is_some() || ctx.archive_named)
         && !group(&c, "rest").trim().is_empty()
         && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
     {
-        return hit(
-            Intent::Browse {
-                namespace: "C".to_string(),
-                limit: ctx.limit,
-            },
-            0.85,
-            "browse: a look at the archive named",
-        );
+        return content_pass(false, ctx, "browse: a look at the archive named");
     }
     if let Some(c) = caps(&PASS_CONTINUED, ctx.text)
         && is_match(&CONTINUED_TAIL, &group(&c, "rest"))
     {
-        return hit(
-            Intent::Walk {
-                namespace: "C".to_string(),
-                limit: ctx.limit,
-            },
-            0.85,
-            "walk: a pass over the archive continued",
-        );
+        return content_pass(true, ctx, "walk: a pass over the archive continued");
     }
     if let Some(c) = caps(&WHATS_IN_THE_ARCHIVE, ctx.text)
         && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
     {
-        return hit(
-            Intent::Browse {
-                namespace: "C".to_string(),
-                limit: ctx.limit,
-            },
-            0.85,
-            "browse: what is in the archive",
-        );
+        return content_pass(false, ctx, "browse: what is in the archive");
     }
     if is_match(&NEXT_PAGE_OF_LISTING, ctx.text) {
-        return hit(
-            Intent::Walk {
-                namespace: "C".to_string(),
-                limit: ctx.limit,
-            },
-            0.85,
-            "walk: the next page of the entry listing",
-        );
+        return content_pass(true, ctx, "walk: the next page of the entry listing");
     }
     if let Some(c) = caps(&WHAT_IS_IN_IT, ctx.text)
         && is_match(&ARCHIVE_PASS_TAIL, &group(&c, "rest"))
