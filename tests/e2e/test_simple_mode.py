@@ -59,8 +59,8 @@ SINGLE_ARCHIVE = [
     ("server health", "Health", lambda a: "configuration" in a),
     ("suggest titles starting with Mary", "Suggest", lambda a: "A/Mary_Ann_(Ray_Charles_song)" in paths(a["suggestions"])),
     # Questions are answered by the question pipeline: the best page's passage, cited.
-    ("who was Ray Charles?", "Summary", lambda a: a["answer"]["path"] == "A/Ray_Charles" and "pianist" in a["answer"]["passage"]),
-    ("what is hit the road jack", "Summary", lambda a: a["answer"]["path"] == "A/Hit_the_Road_Jack"),
+    ("who was Ray Charles?", "Search", lambda a: a["answer"]["path"] == "A/Ray_Charles" and "pianist" in a["answer"]["passage"]),
+    ("what is hit the road jack", "Search", lambda a: a["answer"]["path"] == "A/Hit_the_Road_Jack"),
     ("When was Ray Charles born?", "Search", lambda a: a["answer"]["path"] == "A/Ray_Charles" and "1930" in a["answer"]["passage"]),
     ("could you pls serach for blues", "Search", lambda a: a["query"] == "blues" and len(a["results"]) == 10),
     ("blue tulips quantum zebra", "Search", lambda a: a["intent"]["fell_back"] and "note" in a["intent"]),

@@ -199,6 +199,29 @@ impl Classifier {
             .count()
     }
 
+    /// Whether every word of the request that carries meaning speaks for `intent` over Search
+    /// in the model's own unigram weights. A request for the service itself (health, metadata,
+    /// the main page, the archive list) takes no argument, so nothing in it is a topic: a word
+    /// training never saw, or one that leans to Search ("run two postfix instances on the same
+    /// server"), is a topic the request is about, and the request a search.
+    pub fn every_word_speaks_for(&self, text: &str, intent: &str) -> bool {
+        let Some(class) = INTENTS.iter().position(|i| *i == intent) else {
+            return false;
+        };
+        words(&normalize_input(text))
+            .iter()
+            .filter(|w| !w.starts_with('<') && !FUNCTION_WORDS.contains(&w.as_ref()))
+            .all(|w| {
+                self.index
+                    .get(&hash(&[w.as_ref()]))
+                    .and_then(|&row| self.weights.get(row))
+                    .is_some_and(|row| {
+                        row.get(class).copied().unwrap_or(f32::MIN)
+                            > row.get(SEARCH).copied().unwrap_or(f32::MAX)
+                    })
+            })
+    }
+
     /// The intent other than Search the classifier is sure of, with its posterior and
     /// Search's.
     pub(crate) fn confident_intent(&self, text: &str) -> Option<(&'static str, f32, f32)> {
@@ -219,6 +242,16 @@ impl Classifier {
         INTENTS.get(best).map(|name| (*name, p, search))
     }
 }
+
+/// Words that say nothing of what a request is about, whatever it asks.
+const FUNCTION_WORDS: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "is", "are", "was", "were", "be", "am",
+    "do", "does", "did", "can", "could", "would", "will", "should", "please", "pls", "me", "us",
+    "you", "your", "i", "my", "we", "our", "it", "its", "it's", "of", "in", "on", "at", "to",
+    "for", "from", "with", "and", "or", "what", "what's", "whats", "which", "how", "whether", "if",
+    "there", "here", "now", "just", "some", "any", "all", "give", "show", "tell", "get", "let",
+    "see", "want", "need", "like", "hi", "hello", "hey", "thanks", "thank",
+];
 
 fn scores(weights: &[[f32; N]], bias: [f32; N], feats: &[usize]) -> [f32; N] {
     let mut score = bias;

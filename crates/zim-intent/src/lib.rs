@@ -462,6 +462,7 @@ impl Fallback<'_> {
                     question: false,
                 },
             )
+            && (!takes_no_argument(name) || model.every_word_speaks_for(self.normalized, name))
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).
@@ -485,6 +486,11 @@ impl Fallback<'_> {
             why,
         )
     }
+}
+
+/// The intents about the service itself, which take no argument from the request.
+fn takes_no_argument(intent: &str) -> bool {
+    matches!(intent, "Health" | "Metadata" | "MainPage" | "ListArchives")
 }
 
 fn fallback(

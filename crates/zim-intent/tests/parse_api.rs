@@ -57,8 +57,9 @@ fn no_archive_named_means_none() {
     assert_eq!(p.archive, None);
     assert_eq!(
         p.intent,
-        Intent::Summary {
-            title_or_path: "Ray Charles".into()
+        Intent::Search {
+            query: "who was Ray Charles".into(),
+            all_archives: false
         }
     );
 }
@@ -117,12 +118,24 @@ fn typos_lower_confidence() {
 }
 
 #[test]
-fn questions_are_summaries_or_searches() {
+fn questions_are_searches_and_summaries_are_asked_for() {
     let p = parse("what is photosynthesis?", &archives());
     assert_eq!(
         p.intent,
+        Intent::Search {
+            query: "what is photosynthesis".into(),
+            all_archives: false
+        }
+    );
+    assert!(!p.fell_back);
+    let p = parse(
+        "give me the intro of the Photosynthesis article",
+        &archives(),
+    );
+    assert_eq!(
+        p.intent,
         Intent::Summary {
-            title_or_path: "photosynthesis".into()
+            title_or_path: "Photosynthesis".into()
         }
     );
     let p = parse("how does photosynthesis work?", &archives());

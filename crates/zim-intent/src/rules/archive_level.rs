@@ -42,7 +42,7 @@ fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
 /// "Traceback", "errno", "segmentation fault").
 static PASTED_ERROR: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:["'`]?(?:error|warning|fatal|invalid|cannot|can't|could\s+not|couldn't|failed|unable|permission\s+denied|exception|panic|[a-z]{1,4}\d{3,6}:|e:|w:)\b)|\b(?:perhaps\s+misspelled|traceback|errno|segmentation\s+fault|core\s+dumped|stack\s+trace|exit\s+(?:code|status)\s+\d+|exception\s+in\s+thread|no\s+such\s+file\s+or\s+directory)\b"#,
+        r#"^(?:["'`]?(?:error|warning|fatal|invalid|cannot|can't|could\s+not|couldn't|failed|unable|permission\s+denied|exception|panic|[a-z]{1,4}\d{3,6}:|e:|w:)\b)|^["'`]?[\w.]*(?:error|warning|exception)\s*:|^[\w.-]+:\s+(?:fatal|error|warning|panic)\b|\b(?:perhaps\s+misspelled|traceback|errno|segmentation\s+fault|core\s+dumped|stack\s+trace|exit\s+(?:code|status)\s+\d+|exception\s+in\s+thread|no\s+such\s+file\s+or\s+directory)\b"#,
     )
 });
 
@@ -543,6 +543,11 @@ static NAMESPACE_COUNTS: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
+    // "PytestReturnNotNoneWarning: ... in a future version of pytest": a pasted message names
+    // the archive's subject, not the archive.
+    if is_match(&PASTED_ERROR, ctx.text) {
+        return None;
+    }
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
     if ctx.text.to_lowercase().contains("namespace")
@@ -604,6 +609,30 @@ mod tests {
             question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn a_pasted_message_naming_the_archive_is_a_search() {
+        // The archive served is named after the program whose message is pasted.
+        let archives = [
+            crate::ArchiveName::new("pytest.zim", None),
+            crate::ArchiveName::new("postfix.zim", None),
+        ];
+        for q in [
+            "PytestReturnNotNoneWarning: Expected None, but test_foo returned True, which will be an error in a future version of pytest",
+            "DeprecationWarning: the version of pytest you use is old",
+            "postmap: fatal: open database /etc/postfix/sasl_passwd.db: No such file or directory",
+            "ValueError: the language of postfix tables is not set",
+        ] {
+            assert_eq!(crate::parse(q, &archives).intent.name(), "Search", "{q}");
+        }
+        // Without the marks of a message, the archive's properties are asked for.
+        assert_eq!(
+            crate::parse("what version of pytest.zim is this", &archives)
+                .intent
+                .name(),
+            "Metadata"
+        );
     }
 
     #[test]

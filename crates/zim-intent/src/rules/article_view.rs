@@ -6,6 +6,7 @@ use super::{
 };
 use crate::Intent;
 use crate::text::{Pattern, rx};
+use regex::Regex;
 use std::sync::LazyLock;
 
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
@@ -724,6 +725,20 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     {
         return None;
     }
+    // "explain recursion", "explain briefly what ownership is": asked to explain, not to
+    // summarise an article, the request is about the topic in the world (a search, as
+    // "what is X?" is); a summary word ("summary", "overview", "intro", "tl;dr") asks for
+    // the article's lead.
+    if only_explain_cues(cue, ctx.text) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+        return hit(
+            Intent::Search {
+                query: crate::text::clean_query(ctx.text),
+                all_archives: ctx.all_archives,
+            },
+            subject_confidence(0.8, &t),
+            "search: explain X",
+        );
+    }
     hit(
         Intent::Summary {
             title_or_path: t.clone(),
@@ -731,6 +746,15 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
         subject_confidence(0.9, &t),
         "summary: summary/overview words",
     )
+}
+
+/// Whether the request's summary cues are only "explain" and "briefly", which ask for an
+/// explanation rather than for an article's summary.
+fn only_explain_cues(cue: &Regex, s: &str) -> bool {
+    cue.find_iter(s).all(|m| {
+        let w = m.as_str().to_lowercase();
+        w == "explain" || w == "briefly"
+    })
 }
 
 #[cfg(test)]

@@ -1683,17 +1683,17 @@ mod tests {
 
     #[test]
     fn questions() {
+        // A definitional question is about the world: the page that explains it answers.
         assert_eq!(
             run("what is photosynthesis").map(|r| r.0),
-            Some(Intent::Summary {
-                title_or_path: title("photosynthesis")
+            Some(Intent::Search {
+                query: "what is photosynthesis".into(),
+                all_archives: false
             })
         );
         assert_eq!(
-            run("who were the Beatles").map(|r| r.0),
-            Some(Intent::Summary {
-                title_or_path: title("Beatles")
-            })
+            run("who were the Beatles").map(|r| r.0.name()),
+            Some("Search")
         );
         // Long subjects are not titles: a search of the question instead.
         assert_eq!(
@@ -1743,10 +1743,12 @@ mod tests {
             run("explain the difference between RAM and ROM").map(|r| r.0.name()),
             Some("Summary")
         );
+        assert_eq!(run("explain entropy").map(|r| r.0.name()), Some("Search"));
+        // Asked of an article, it is the article's summary.
         assert_eq!(
-            run("explain entropy").map(|r| r.0),
+            run("explain the Entropy article briefly").map(|r| r.0),
             Some(Intent::Summary {
-                title_or_path: title("entropy")
+                title_or_path: title("Entropy")
             })
         );
     }
@@ -2927,17 +2929,8 @@ mod tests {
                 title: "Treaty of Versailles".into()
             }
         );
-        for (q, t) in [
-            ("What is Apollo 11?", "Apollo 11"),
-            ("Who was Ada Lovelace?", "Ada Lovelace"),
-        ] {
-            assert_eq!(
-                parsed(q),
-                Intent::Summary {
-                    title_or_path: t.into()
-                },
-                "{q}"
-            );
+        for q in ["What is Apollo 11?", "Who was Ada Lovelace?"] {
+            assert_eq!(parsed(q).name(), "Search", "{q}");
         }
     }
 
@@ -3521,22 +3514,15 @@ mod heldout_u_causes {
                 title_or_path: t("Hamlet")
             }
         );
-        // What a work is about is its summary; a what-question after a topic label too.
-        for (q, topic) in [
-            ("what is Hamlet about?", "Hamlet"),
-            (
-                "Chess openings — what is the Sicilian Defence?",
-                "Sicilian Defence",
-            ),
-        ] {
-            assert_eq!(
-                intent(q),
-                Intent::Summary {
-                    title_or_path: t(topic)
-                },
-                "{q}"
-            );
-        }
+        // What a work is about is its summary; a what-question after a topic label is a
+        // question about the world, as it is alone.
+        assert_eq!(
+            intent("what is Hamlet about?"),
+            Intent::Summary {
+                title_or_path: t("Hamlet")
+            }
+        );
+        searched(&["Chess openings — what is the Sicilian Defence?"]);
     }
 
     #[test]
@@ -4248,26 +4234,13 @@ mod heldout_v_causes {
 
     #[test]
     fn a_what_is_question_reads_the_same_in_every_language() {
-        // "what is X?" with a short subject is the summary of X in English (the rules'
-        // convention, with most labelled sets); the same question in another language is
-        // read the same way, and with a qualified subject it is a search in each.
-        for (q, title) in [
-            ("what is quantum entanglement", "quantum entanglement"),
-            ("что такое квантовая запутанность", "квантовая запутанность"),
-            (
-                "qu'est-ce que l'intrication quantique",
-                "intrication quantique",
-            ),
-            ("was ist Quantenverschränkung", "Quantenverschränkung"),
-        ] {
-            assert_eq!(
-                intent(q),
-                Intent::Summary {
-                    title_or_path: t(title)
-                },
-                "{q}"
-            );
-        }
+        // "what is X?" is a question about X in the world, a search, in every language.
+        searched(&[
+            "what is quantum entanglement",
+            "что такое квантовая запутанность",
+            "qu'est-ce que l'intrication quantique",
+            "was ist Quantenverschränkung",
+        ]);
         searched(&[
             "what is a fugue in music",
             "what is a tort in law",
@@ -4597,22 +4570,15 @@ mod heldout_w_causes {
 
     #[test]
     fn what_and_who_questions_in_romanian_hungarian_and_ukrainian() {
-        for (q, title) in [
-            ("ce este fotosinteza?", "fotosinteza"),
-            ("Cine a fost Mihai Eminescu?", "Mihai Eminescu"),
-            ("Ki volt Petőfi Sándor?", "Petőfi Sándor"),
-            ("Mi az a fotoszintézis?", "fotoszintézis"),
-            ("Що таке фотосинтез?", "фотосинтез"),
-            ("Хто був Тарас Шевченко?", "Тарас Шевченко"),
-        ] {
-            assert_eq!(
-                intent(q),
-                Intent::Summary {
-                    title_or_path: t(title)
-                },
-                "{q}"
-            );
-        }
+        // Questions about the world, as in English.
+        searched(&[
+            "ce este fotosinteza?",
+            "Cine a fost Mihai Eminescu?",
+            "Ki volt Petőfi Sándor?",
+            "Mi az a fotoszintézis?",
+            "Що таке фотосинтез?",
+            "Хто був Тарас Шевченко?",
+        ]);
         // With a qualifier of its own the subject is a question for search.
         searched(&[
             "ce este o funcție în matematică",
@@ -4668,14 +4634,16 @@ mod heldout_x_causes {
             "Hamlet's third soliloquy, what is he really saying",
             "themes of “The Road” by McCarthy, what is the father protecting",
         ]);
-        // A what-question after words that name no topic is still one.
+        // A what-question after words that name no topic is still one, searched as the
+        // question alone.
         assert_eq!(
             intent("in a few sentences, what is the borrow checker?"),
-            Intent::Summary {
-                title_or_path: t("borrow checker")
+            Intent::Search {
+                query: "what is the borrow checker".into(),
+                all_archives: false
             }
         );
-        assert_eq!(name("quick question, what is Photosynthesis"), "Summary");
+        assert_eq!(name("quick question, what is Photosynthesis"), "Search");
     }
 
     #[test]

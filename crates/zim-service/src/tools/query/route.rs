@@ -174,16 +174,6 @@ impl ZimService {
         parsed: &ParsedIntent,
         target: &Target,
     ) -> Result<(ToolOutput, Option<String>), ToolError> {
-        // "What is X?" asks for the page that explains X, which is not always the page titled
-        // X (the smart path ladder finds a source file named `x.rs` as readily): a question
-        // goes to the pipeline, whose best page answers with its passage about X.
-        if let Intent::Summary { title_or_path } = &parsed.intent
-            && is_question(&args.query)
-        {
-            let request = pipeline_request(&args.query, title_or_path);
-            let (value, archive) = self.ask_pipeline(client, request, args, target)?;
-            return Ok((ToolOutput::Json(value), archive));
-        }
         match self.route_intent(client, args, parsed, target) {
             Err(err) if is_not_found(&err) && err.operation == "entry_not_found" => {
                 let Some(topic) = article_topic(&parsed.intent) else {
@@ -508,23 +498,6 @@ impl ZimService {
             },
         )
     }
-}
-
-/// A question rather than a command: it starts with a question word or ends with `?`.
-fn is_question(request: &str) -> bool {
-    const OPENERS: &[&str] = &[
-        "what", "what's", "whats", "who", "who's", "whom", "whose", "which", "how", "why", "when",
-        "where", "is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
-        "explain", "define", "describe",
-    ];
-    let trimmed = request.trim();
-    let first = trimmed
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-        .to_lowercase();
-    trimmed.ends_with('?') || OPENERS.contains(&first.as_str())
 }
 
 /// Words of a request that only ask for a view of an article ("give me a summary of the
