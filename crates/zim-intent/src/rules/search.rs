@@ -332,12 +332,9 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let conf = subject_confidence(0.75, &t);
     hit(
         Intent::Search {
-            // The question itself, without what was said before it ("in a few sentences,").
-            query: crate::text::clean_query(
-                c.name("pre")
-                    .and_then(|m| ctx.text.get(m.end()..))
-                    .unwrap_or(ctx.text),
-            ),
+            // The whole request: what was said before the question may be its topic ("one
+            // session per request in a threaded web app, what's the recommended pattern?").
+            query: crate::text::clean_query(ctx.text),
             all_archives: ctx.all_archives,
         },
         conf,
@@ -534,7 +531,7 @@ mod tests {
     }
 
     /// A definitional question ("what is X?" with X a name or a bare topic): a search, read
-    /// by the what-is rule (which searches the question without what was said before it).
+    /// by the what-is rule.
     fn definitional(q: &str) -> bool {
         let p = crate::parse(q, &[]);
         p.intent.name() == "Search" && p.explanation.contains("'what/who is X' question")
