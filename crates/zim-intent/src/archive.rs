@@ -230,6 +230,9 @@ struct Token<'a> {
     had_zim: bool,
     /// Ends a clause (",", "?", ...): an archive name never spans past it.
     clause_end: bool,
+    /// Part of an identifier: an underscore at its edge ("FLASK_" of `FLASK_` variables,
+    /// "_flask"), which names a program's symbol, not an archive.
+    identifier_part: bool,
 }
 
 fn tokenize(s: &str) -> Vec<Token<'_>> {
@@ -237,6 +240,8 @@ fn tokenize(s: &str) -> Vec<Token<'_>> {
         .filter(|w| !w.is_empty())
         .map(|raw| {
             let clause_end = raw.ends_with([',', '?', '!', ';', ':']);
+            let bare = raw.trim_matches(|c: char| matches!(c, ',' | '?' | '!' | ';' | ':' | '.'));
+            let identifier_part = bare.starts_with('_') || bare.ends_with('_');
             let mut core = raw
                 .trim_matches(|c: char| c.is_ascii_punctuation() && c != '/')
                 .to_lowercase();
@@ -252,6 +257,7 @@ fn tokenize(s: &str) -> Vec<Token<'_>> {
                 core,
                 had_zim,
                 clause_end,
+                identifier_part,
             }
         })
         .collect()
@@ -304,7 +310,7 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
             };
             if words
                 .iter()
-                .any(|t| t.core.contains('/') || t.core.is_empty())
+                .any(|t| t.core.contains('/') || t.core.is_empty() || t.identifier_part)
             {
                 break;
             }
@@ -503,6 +509,31 @@ mod tests {
 
     fn file_of(s: &str) -> Option<(String, String)> {
         find_archive(s, &archives()).map(|(m, rest)| (m.file_name, rest))
+    }
+
+    #[test]
+    fn an_identifier_is_no_archive_name() {
+        let served = [ArchiveName::new("flask.zim", None)];
+        for q in [
+            "load settings from FLASK_ prefixed environment variables into app.config",
+            "read the value from _flask in the template",
+        ] {
+            assert_eq!(find_archive(q, &served).map(|m| m.0.file_name), None, "{q}");
+        }
+        assert_eq!(
+            find_archive("load settings in the flask docs", &served).map(|m| m.0.file_name),
+            Some("flask.zim".to_string())
+        );
+        // With the archive served, the request is not the server's health.
+        assert_ne!(
+            crate::parse(
+                "load settings from FLASK_ prefixed environment variables into app.config",
+                &served
+            )
+            .intent
+            .name(),
+            "Health"
+        );
     }
 
     #[test]

@@ -1175,9 +1175,9 @@ static IMPERSONAL_YOU: Pattern = LazyLock::new(|| {
     )
 });
 
-/// Whether `re` matches other than inside a hyphenated compound: "the server-status page",
-/// "server-side rendering" and "health-conscious" are words of their own, not "the server"
-/// or "health".
+/// Whether `re` matches other than inside a compound or an identifier: "the server-status
+/// page", "server-side rendering", "health-conscious" and "app.config" are words of their
+/// own, not "the server", "health" or "config".
 pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
     let Some(re) = re.as_ref() else {
         return false;
@@ -1185,15 +1185,22 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
     re.find_iter(s).any(|m| {
         let before = s.get(..m.start()).unwrap_or_default();
         let after = s.get(m.end()..).unwrap_or_default();
-        let joined_before = before.ends_with('-')
+        // A hyphen joins the cue to a word in a compound; a dot or an underscore makes a
+        // word cue part of an identifier ("app.config", "server_name", "health_check()").
+        let word_cue = m
+            .as_str()
+            .chars()
+            .all(|c| c.is_alphabetic() || c.is_whitespace() || c == '\'');
+        let joiners: &[char] = if word_cue { &['-', '.', '_'] } else { &['-'] };
+        let joined_before = before.ends_with(joiners)
             && before
-                .trim_end_matches('-')
+                .trim_end_matches(joiners)
                 .chars()
                 .next_back()
                 .is_some_and(char::is_alphanumeric);
-        let joined_after = after.starts_with('-')
+        let joined_after = after.starts_with(joiners)
             && after
-                .trim_start_matches('-')
+                .trim_start_matches(joiners)
                 .chars()
                 .next()
                 .is_some_and(char::is_alphanumeric);

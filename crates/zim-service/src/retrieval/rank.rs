@@ -152,6 +152,14 @@ pub fn anchor_match<'h>(
     best.filter(|(share, _)| *share >= MIN_ANCHOR_SHARE)
 }
 
+/// Hits of a list compared to tell whether two lists agree.
+const HEAD_HITS: usize = 5;
+
+/// The paths of a list's first hits.
+fn head_paths(list: &CandidateList) -> impl Iterator<Item = &str> {
+    list.hits.iter().take(HEAD_HITS).map(|h| h.path.as_str())
+}
+
 /// Fuses `lists` into one ranking, best first.
 pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>) -> Vec<Ranked> {
     let mut order: Vec<Ranked> = Vec::new();
@@ -162,8 +170,20 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
         .filter(|l| l.source == CandidateSource::Relaxed)
         .count()
         .max(1) as f64;
+    // A relaxed list that begins as the all-words list does says nothing more: the word it
+    // left out excluded no page that mattered ("postfix" from questions over the Postfix
+    // manual). Counted again, it would only repeat the all-words list's vote.
+    let all_words_head: Vec<&str> = lists
+        .iter()
+        .find(|l| l.source == CandidateSource::AllWords)
+        .map(|l| head_paths(l).collect())
+        .unwrap_or_default();
+    let repeats_all_words = |l: &CandidateList| {
+        !all_words_head.is_empty() && head_paths(l).eq(all_words_head.iter().copied())
+    };
     for list in lists {
         let list_weight = match list.source {
+            CandidateSource::Relaxed if repeats_all_words(list) => 0.0,
             CandidateSource::Relaxed => weight(list.source) / relaxed_lists,
             source => weight(source),
         };
@@ -833,6 +853,40 @@ mod tests {
             [CandidateSource::AnyWords, CandidateSource::TitleWords]
         );
         assert!(ranked[0].title_coverage > 0.99);
+    }
+
+    #[test]
+    fn a_relaxed_list_repeating_the_all_words_list_adds_no_vote() {
+        let all = [
+            ("OVERVIEW.html", "Overview"),
+            ("policy.html", "Policy"),
+            ("params.html", "Params"),
+        ];
+        let dropped_a_word = [("super.html", "Super"), ("OVERVIEW.html", "Overview")];
+        let analysis = analyze("delete queued message");
+        let scores = |lists: &[CandidateList]| -> Vec<(String, f64)> {
+            fuse(lists, &analysis, &facts(&|_| false))
+                .into_iter()
+                .map(|r| (r.path, r.score))
+                .collect()
+        };
+        // Two relaxed lists that begin as the all-words list does count as much as two that
+        // found nothing: the ranking is the same.
+        let with = |extra: &[(&str, &str)]| {
+            vec![
+                list(CandidateSource::AllWords, &all),
+                list(CandidateSource::Relaxed, &dropped_a_word),
+                list(CandidateSource::Relaxed, extra),
+                list(CandidateSource::Relaxed, extra),
+            ]
+        };
+        let repeated = scores(&with(&all));
+        let empty = scores(&with(&[]));
+        assert_eq!(repeated.len(), empty.len());
+        for ((p1, s1), (p2, s2)) in repeated.iter().zip(&empty) {
+            assert_eq!(p1, p2);
+            assert!((s1 - s2).abs() < 1e-9, "{p1}: {s1} vs {s2}");
+        }
     }
 
     #[test]
