@@ -62,16 +62,15 @@
 //! a relation ("pros and cons"), or of an attribute of a topic asked as a question ("Could
 //! you give me an overview of the main causes of World War I?"), is a search.
 //!
-//! Questions: short "what is X?" / "who was X?" questions (subject of at most
-//! [`QUESTION_SUBJECT_MAX_WORDS`] words) become [`Intent::Summary`] of the subject, since a
-//! small model asking that wants the opening paragraph of the article; longer or "how/why"
-//! questions become [`Intent::Search`] of the sentence, and so do those whose subject carries
-//! a qualifier of its own: a prepositional phrase with a lowercase or numeric object ("a
-//! random sample in statistics", "the prime numbers below 100"), a coordinated clause ("a
-//! title deed and who keeps it") or a quantifier. A capitalised object is part of a name
-//! ("the Treaty of Versailles"); "used for" qualifies nothing. A definite lowercase subject
-//! that belongs to what was said before the question ("nginx returns 503s behind a load
-//! balancer, what are the usual causes?", "X vs Y, what's the difference?") is searched.
+//! Questions are searches: "what is X?", "who was X?", "tell me about X", "define X",
+//! "explain X" ask about X in the world, and the page that answers is the one that explains X,
+//! whether or not it is titled X (openzim-mcp's own labelled probes read them so). The
+//! question rules still tell a definitional question (subject of at most
+//! [`QUESTION_SUBJECT_MAX_WORDS`] words, a bare name or topic) from one whose subject carries a
+//! qualifier of its own (a prepositional phrase with a lowercase or numeric object, "a random
+//! sample in statistics"; a coordinated clause; a quantifier), which the explanation reports;
+//! both are searched whole. Only a summary asked for by name ("summarize X", "the intro of
+//! X", "what is Hamlet about?") is [`Intent::Summary`].
 //!
 //! Learned second opinion ([`learned`]): where no rule reads a request (or none confidently)
 //! and it would fall back to a search, a small logistic-regression classifier over lowercased
@@ -80,7 +79,10 @@
 //! (`data/*.jsonl`), may route it instead: only to an intent other than Search with a
 //! posterior of at least [`learned::LEARNED_THRESHOLD`], at most two words training never
 //! saw, and arguments read with confidence (a quoted name, "titled X", "the X article", a
-//! capitalised name after a preposition); else it stays a search. A rule that matched is never
+//! capitalised name after a preposition); else it stays a search. A request for the service
+//! itself (health, metadata, the main page, the archive list) takes no argument, so every
+//! word of it must speak for that intent in the model's own weights: one that leans to search
+//! or was never seen is a topic ("run two postfix instances on the same server"). A rule that matched is never
 //! overridden, nor is a main page, health or metadata-field cue the rules declined as being about another
 //! topic. The explanation says `learned: <Intent> (p=..)`. Cross-validated by leaving each
 //! labelled split out (`tests/crossval.rs`), it lifts heldout-k (the one split untuned by
