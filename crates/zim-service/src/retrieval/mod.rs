@@ -406,6 +406,7 @@ fn rank_archive(
     let mut query = candidate_query(analysis, &weights);
     query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
     let mut lists = backend.candidates(open, &query)?;
+    lists.push(abbreviation_candidates(open, analysis));
     let mut section_anchors: HashMap<String, String> = HashMap::new();
     // The request's embedding, when the archive's index has page embeddings of a model at hand.
     let mut meaning: Option<Vec<f32>> = None;
@@ -470,6 +471,88 @@ fn rank_archive(
         }
     }
     Ok((ranked, corrections))
+}
+
+/// Titles read per abbreviation form, in title order from the form on.
+const ABBREVIATION_SCAN: usize = 8;
+/// Pages found by abbreviation at most.
+const MAX_ABBREVIATION_HITS: usize = 10;
+
+/// Pages titled by an abbreviation of a request word: documentation names things by short
+/// forms of the words people use (`Vec` for "vector", `str` for "string", `env` for
+/// "environment", `char` for "character"). A title that is the abbreviation alone, or the
+/// abbreviation and where it lives ("Vec in std::vec - Rust"), is that thing's page. Found
+/// in the title listing (a binary search per form), listed as title completions are.
+fn abbreviation_candidates(
+    open: &OpenArchive,
+    analysis: &Analysis,
+) -> crate::backend::CandidateList {
+    let mut hits: Vec<crate::backend::CandidateHit> = Vec::new();
+    for form in analysis
+        .strong_terms()
+        .into_iter()
+        .flat_map(abbreviation_forms)
+    {
+        let Ok(pos) = open.archive.title_index_position(&form) else {
+            continue;
+        };
+        let titled = open
+            .archive
+            .entries_by_title_from(pos)
+            .take(ABBREVIATION_SCAN)
+            .filter_map(Result::ok)
+            .take_while(|e| e.title().starts_with(form.as_str()));
+        for entry in titled {
+            if hits.len() < MAX_ABBREVIATION_HITS
+                && !entry.is_redirect()
+                && names_by_abbreviation(entry.title(), &form)
+                && !hits.iter().any(|h| h.path == entry.path())
+            {
+                hits.push(crate::backend::CandidateHit {
+                    path: entry.path().to_owned(),
+                    title: entry.title().to_owned(),
+                    entry_index: Some(entry.index()),
+                });
+            }
+        }
+    }
+    crate::backend::CandidateList {
+        source: crate::backend::CandidateSource::Suggest,
+        hits,
+    }
+}
+
+/// The abbreviations a title may name a word by: its first three and four letters, as
+/// written and capitalised, for plain words of five letters or more.
+fn abbreviation_forms(word: &str) -> Vec<String> {
+    if word.chars().count() < 5 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for len in [3, 4] {
+        let Some(short) = word.get(..len) else {
+            continue;
+        };
+        let mut capital = short.to_ascii_lowercase();
+        if let Some(first) = capital.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        out.push(short.to_ascii_lowercase());
+        out.push(capital);
+    }
+    out
+}
+
+/// Whether `title` names the thing called `short`: the name alone, or followed by where it
+/// lives or the site's name ("Vec in std::vec - Rust", "str - Rust"), not a longer name that
+/// begins with it ("VecDeque", "vec_revb").
+fn names_by_abbreviation(title: &str, short: &str) -> bool {
+    title.strip_prefix(short).is_some_and(|rest| {
+        rest.is_empty()
+            || [" in ", " - ", " — ", " – "]
+                .iter()
+                .any(|s| rest.starts_with(s))
+    })
 }
 
 /// Sections hits asked of the knowledge index.
@@ -1023,6 +1106,24 @@ pub fn is_not_found(err: &ToolError) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_name_things_by_their_first_letters() {
+        assert_eq!(abbreviation_forms("vector"), ["vec", "Vec", "vect", "Vect"]);
+        assert!(abbreviation_forms("sort").is_empty());
+        assert!(abbreviation_forms("os.path").is_empty());
+        assert!(names_by_abbreviation("Vec in std::vec - Rust", "Vec"));
+        assert!(names_by_abbreviation("str - Rust", "str"));
+        assert!(names_by_abbreviation("env", "env"));
+        assert!(!names_by_abbreviation(
+            "VecDeque in std::collections - Rust",
+            "Vec"
+        ));
+        assert!(!names_by_abbreviation(
+            "vec_revb in std::arch::s390x - Rust",
+            "vec"
+        ));
+    }
 
     #[test]
     fn mirrors_are_the_same_file_under_another_directory_and_name() {
