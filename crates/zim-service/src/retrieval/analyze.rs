@@ -287,6 +287,12 @@ pub fn analyze(request: &str) -> Analysis {
             }
             continue;
         }
+        // A decimal number ("0.1", "3.14", "1,000") is one word, as the archives' indexes
+        // keep it: split at its point, it would be digits every page has.
+        if is_decimal(token) {
+            push_term(&mut analysis, token);
+            continue;
+        }
         if is_identifier(token) {
             if analysis.identifiers.len() < MAX_IDENTIFIERS
                 && !analysis.identifiers.iter().any(|i| i == token)
@@ -418,6 +424,22 @@ fn trim_token(raw: &str) -> &str {
 
 /// Code-like tokens: inner `::`, `.`, `_`, `~`, `#`, `/`, `->`, or a capital letter after a
 /// lowercase one (`VecDeque`, `defaultDict`), or digits mixed with letters (`utf8`).
+/// Digits with points or commas between them: `0.1`, `3.14`, `1,000.5`.
+fn is_decimal(token: &str) -> bool {
+    let mut parts = token.split(['.', ',']);
+    let whole = parts
+        .next()
+        .is_some_and(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+    let mut fractions = 0;
+    for part in parts {
+        if part.is_empty() || !part.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        fractions += 1;
+    }
+    whole && fractions > 0
+}
+
 fn is_identifier(token: &str) -> bool {
     let inner = token.trim_matches(|c: char| !c.is_alphanumeric());
     if inner.chars().count() < 2 {
@@ -508,6 +530,19 @@ pub fn light_stem(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_decimal_number_is_one_word() {
+        let a = analyze("Why does 0.1 + 0.2 == 0.3 return False?");
+        assert_eq!(a.terms, ["0.1", "0.2", "0.3", "return", "false"]);
+        assert!(a.identifiers.is_empty());
+        assert!(is_decimal("1,000.5"));
+        assert!(!is_decimal("os.path"));
+        assert!(!is_decimal("1."));
+        assert!(!is_decimal("v1.2"));
+        // A dotted name stays an identifier.
+        assert_eq!(analyze("os.path.join").identifiers, ["os.path.join"]);
+    }
 
     #[test]
     fn scaffolding_goes_content_stays() {
