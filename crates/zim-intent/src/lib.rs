@@ -105,6 +105,10 @@ pub use rules::{LONG_SUBJECT_WORDS, QUESTION_SUBJECT_MAX_WORDS};
 pub use sanitize::{PROMPT_ARG_MAX_CHARS, sanitize_prompt_arg};
 pub use text::MAX_QUERY_CHARS;
 
+/// Most entries one [`Intent::GetArticles`] names (zim_get's batch takes as many); the rest
+/// of a longer list is dropped.
+pub const MAX_BATCH_TITLES: usize = 50;
+
 /// Confidence below which a parse is replaced by a full-text search of the cleaned sentence.
 pub const FALLBACK_THRESHOLD: f32 = 0.5;
 /// Confidence reported for the fallback search itself.
@@ -152,6 +156,9 @@ pub enum Intent {
     Search { query: String, all_archives: bool },
     /// Full article body.
     GetArticle { title_or_path: String },
+    /// Several named entries fetched at once ("fetch A/Sun and A/Moon together"), each
+    /// cleaned like a [`Intent::GetArticle`] title, at most [`MAX_BATCH_TITLES`] of them.
+    GetArticles { titles_or_paths: Vec<String> },
     /// Opening paragraph.
     Summary { title_or_path: String },
     /// Hierarchical table of contents.
@@ -196,6 +203,7 @@ impl Intent {
             Intent::ListArchives => "ListArchives",
             Intent::Search { .. } => "Search",
             Intent::GetArticle { .. } => "GetArticle",
+            Intent::GetArticles { .. } => "GetArticles",
             Intent::Summary { .. } => "Summary",
             Intent::Toc { .. } => "Toc",
             Intent::Structure { .. } => "Structure",
@@ -463,6 +471,9 @@ impl Fallback<'_> {
                 },
             )
             && (!takes_no_argument(name) || model.every_word_speaks_for(self.normalized, name))
+            // "I'm typing 'hello' into the search box and nothing happens": a problem told is
+            // about what goes wrong (the service's own health aside).
+            && (name == "Health" || !rules::reports_a_problem(self.corrected))
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).

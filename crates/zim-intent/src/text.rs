@@ -892,8 +892,11 @@ fn strip_filler(re: &Pattern, s: &str, any_case: bool) -> String {
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
     // Written all in capitals ("GIVE ME THE ENTIRE ARTICLE ON SEARCH ENGINE"), the request
-    // has no case to tell filler from title by: fillers are matched in any case then.
-    let all_caps = cur.chars().any(char::is_uppercase) && !cur.chars().any(char::is_lowercase);
+    // has no case to tell filler from title by: fillers are matched in any case then. One
+    // word in capitals is a name or a path ("NATO", "A/USA"), not a request.
+    let all_caps = cur.contains(' ')
+        && cur.chars().any(char::is_uppercase)
+        && !cur.chars().any(char::is_lowercase);
     if let Some(named) = article_named_inside(&cur) {
         cur = named;
     }
@@ -1195,6 +1198,10 @@ mod tests {
         );
         assert_eq!(clean_title("'Paris, France'"), "Paris, France");
         assert_eq!(clean_title("The Beatles"), "The Beatles");
+        // A path or a name in capitals is no request written in capitals.
+        assert_eq!(clean_title("A/USA"), "A/USA");
+        assert_eq!(clean_title("A/E"), "A/E");
+        assert_eq!(clean_title("NATO"), "NATO");
         assert_eq!(
             clean_title("std/vec/struct.Vec.html."),
             "std/vec/struct.Vec.html"

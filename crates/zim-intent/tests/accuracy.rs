@@ -806,7 +806,7 @@ fn labelled_set_accuracy() {
     }
 
     assert!(
-        per_intent.len() == 16 && per_intent.values().all(|t| t.total >= 8),
+        per_intent.len() == 17 && per_intent.values().all(|t| t.total >= 8),
         "every intent needs >= 8 cases"
     );
     assert!(

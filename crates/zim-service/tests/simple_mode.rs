@@ -240,3 +240,42 @@ fn synthesize_cites_distinct_sources_within_the_budget() {
                 .contains("music")
     }));
 }
+
+#[test]
+fn several_articles_are_fetched_in_one_batch_and_the_missing_ones_said() {
+    let (_dir, service) = single();
+    let batch = json_answer(
+        &service,
+        "batch get Eleanor Rigby, A/Georgia_On_My_Mind and Qwxyz Zzqvvk",
+    );
+    assert_eq!(batch["intent"]["name"], "GetArticles");
+    assert_eq!(batch["requested"], 3);
+    assert_eq!(batch["succeeded"], 2);
+    assert_eq!(batch["failed"], 1);
+    assert_eq!(batch["not_found"], json!(["Qwxyz Zzqvvk"]));
+    let rows = batch["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["requested"], "Eleanor Rigby");
+    assert_eq!(rows[0]["entry_path"], "A/Eleanor_Rigby");
+    assert_eq!(rows[0]["success"], true);
+    assert!(
+        rows[0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Eleanor Rigby")
+    );
+    // A redirect is read as the entry it leads to.
+    assert_eq!(rows[1]["entry_path"], "A/Georgia_on_My_Mind");
+    assert_eq!(rows[1]["success"], true);
+    assert_eq!(rows[2]["success"], false);
+    assert_eq!(rows[2]["error_code"], "entry_not_found");
+
+    // None found: an error naming them.
+    let err = ask(
+        &service,
+        json!({"query": "fetch Qwxyz Zzqvvk and Vvqzz Xyzzy articles together"}),
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::NotFound);
+    assert!(err.message.contains("Qwxyz Zzqvvk"), "{}", err.message);
+}

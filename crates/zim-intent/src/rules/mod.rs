@@ -13,12 +13,14 @@ use std::sync::LazyLock;
 
 mod archive_level;
 mod article_view;
+mod batch;
 mod command;
 mod lookup;
 mod namespace;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
+pub(crate) use batch::listed_titles;
 pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call};
 pub use search::mentions_all_archives;
 
@@ -51,6 +53,7 @@ type Rule = fn(&Context) -> Option<RuleHit>;
 /// Rules in priority order.
 const RULES: &[Rule] = &[
     command::tool_call,
+    batch::get_articles,
     lookup::suggest,
     search::search_command,
     archive_level::health,
@@ -1093,6 +1096,19 @@ static QUESTION_OPENER: Pattern = LazyLock::new(|| {
 pub(crate) fn asks_about_the_topic(s: &str) -> bool {
     is_match(&ABOUT_THE_TOPIC, s) || asks_about_the_world_after(s)
 }
+
+/// A problem told ("I'm typing 'hello' into the search box and nothing happens", "the page
+/// won't load"): the request is about what goes wrong, not a command, whatever its other words
+/// are. The learned second opinion routes no such request to a view.
+pub(crate) fn reports_a_problem(s: &str) -> bool {
+    is_match(&PROBLEM_REPORT, s)
+}
+
+static PROBLEM_REPORT: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:nothing\s+(?:happens|happened|shows?(?:\s+up)?|showed\s+up|comes\s+up|came\s+up|appears|appeared|loads|works|changes)|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|isn'?t|aren'?t|can'?t|cannot|didn'?t)\s+(?:work|load|show|open|appear|display|start|respond|update|compile|run)|not\s+(?:working|loading|showing|opening|responding|appearing|updating|compiling)|stopped\s+working|keeps\s+(?:crashing|failing|freezing|hanging))\b",
+    )
+});
 
 /// "the structure of DNA and how the base pairs are held together", "structure of the US
 /// Supreme Court and how justices are appointed": a view word's object followed by "and
@@ -3111,6 +3127,33 @@ mod tests {
 
 /// What the test modules of each held-out set's causes share: the archives the requests may
 /// name, and the parse in the labelled sets' terms.
+#[cfg(test)]
+mod problem_reports {
+    use super::reports_a_problem;
+
+    /// What goes wrong, told: the learned second opinion routes none of it to a view.
+    #[test]
+    fn a_problem_told_is_no_command() {
+        for q in [
+            "I'm typing 'hello' into the search box and nothing happens",
+            "I click the 'Moon' link and nothing shows up",
+            "the toc of my thesis doesn't update",
+            "my links are not working after the upgrade",
+            "the app won't load on my phone",
+        ] {
+            assert!(reports_a_problem(q), "{q}");
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+        for q in [
+            "show the links of the Moon article",
+            "nothing compares 2 u",
+            "what does not mean in logic",
+        ] {
+            assert!(!reports_a_problem(q), "{q}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod causes_support {
     use crate::{ArchiveName, Intent, parse};
