@@ -279,3 +279,24 @@ fn several_articles_are_fetched_in_one_batch_and_the_missing_ones_said() {
     assert_eq!(err.kind, ErrorKind::NotFound);
     assert!(err.message.contains("Qwxyz Zzqvvk"), "{}", err.message);
 }
+
+#[test]
+fn an_asset_asked_by_its_path_comes_back_as_its_bytes() {
+    let (_dir, service) = single();
+    let image = json_answer(&service, "download the image at -/s/enwiki.png");
+    assert_eq!(image["intent"]["name"], "GetArticle");
+    assert_eq!(image["mime_type"], "image/png");
+    assert_eq!(image["encoding"], "base64");
+    assert_eq!(image["size"], 20016);
+    assert!(image["data"].as_str().unwrap().starts_with("iVBORw0KGgo"));
+
+    // A stylesheet is text: read as text.
+    let ToolOutput::Text(css) = ask(
+        &service,
+        json!({"query": "binary fetch the stylesheet -/style.css"}),
+    )
+    .unwrap() else {
+        panic!("a stylesheet is text")
+    };
+    assert!(css.contains("Type: text/css"), "{css:.300}");
+}

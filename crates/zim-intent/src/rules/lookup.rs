@@ -670,7 +670,131 @@ static TEXT_OF: Pattern = LazyLock::new(|| {
     )
 });
 
+/// Words a request for an entry by its path may have besides the path: request verbs, and
+/// nouns for what the entry holds ("binary fetch the stylesheet -/s/main.css", "I want the
+/// image at I/x.jpg", "download the PDF at -/d/intro.pdf").
+const ASSET_REQUEST_WORDS: &[&str] = &[
+    "fetch",
+    "get",
+    "retrieve",
+    "download",
+    "give",
+    "show",
+    "open",
+    "read",
+    "pull",
+    "grab",
+    "load",
+    "return",
+    "send",
+    "display",
+    "print",
+    "dump",
+    "export",
+    "want",
+    "need",
+    "i",
+    "i'd",
+    "like",
+    "me",
+    "us",
+    "the",
+    "a",
+    "an",
+    "at",
+    "from",
+    "for",
+    "of",
+    "in",
+    "as",
+    "this",
+    "that",
+    "its",
+    "it",
+    "please",
+    "content",
+    "contents",
+    "bytes",
+    "raw",
+    "binary",
+    "asset",
+    "assets",
+    "file",
+    "image",
+    "picture",
+    "photo",
+    "icon",
+    "favicon",
+    "logo",
+    "illustration",
+    "svg",
+    "png",
+    "jpg",
+    "jpeg",
+    "gif",
+    "webp",
+    "pdf",
+    "stylesheet",
+    "css",
+    "script",
+    "javascript",
+    "js",
+    "font",
+    "media",
+    "video",
+    "audio",
+    "blob",
+    "data",
+    "entry",
+    "resource",
+    "path",
+    "located",
+    "stored",
+    "base64",
+    "encoded",
+    "with",
+    "and",
+    "mime",
+    "type",
+    "mimetype",
+    "just",
+];
+
+/// "binary fetch -/j/head.js", "the image at I/foo.png", "give me the stylesheet
+/// -/s/main.css": an entry asked for by its path, every other word a request verb or a noun
+/// for what it holds. The path is the entry (the service fetches it as bytes when it is no
+/// text).
+fn asset_path(text: &str) -> Option<String> {
+    let mut path = None;
+    for word in text.split_whitespace() {
+        let w = word
+            .trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '!' | '?' | '"' | '\'' | '`'));
+        let w = w
+            .strip_suffix('.')
+            .filter(|p| super::batch::is_entry_path(p))
+            .unwrap_or(w);
+        if super::batch::is_entry_path(w) {
+            if path.is_some() {
+                return None;
+            }
+            path = Some(w.to_string());
+        } else if !ASSET_REQUEST_WORDS.contains(&w.to_lowercase().as_str()) {
+            return None;
+        }
+    }
+    path
+}
+
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(path) = asset_path(ctx.text) {
+        return hit(
+            Intent::GetArticle {
+                title_or_path: path,
+            },
+            0.85,
+            "get article: an entry asked for by its path",
+        );
+    }
     if let Some(c) = caps(&TEXT_OF, ctx.text) {
         let raw = group(&c, "t");
         // "text of the first amendment" is about a text in the world, not an article.
@@ -1043,5 +1167,51 @@ mod tests {
                 prefix: "hmm".into()
             })
         );
+    }
+
+    #[test]
+    fn an_asset_asked_for_by_its_path_is_that_entry() {
+        for (q, path) in [
+            ("binary fetch I/Eiffel_Tower.jpg", "I/Eiffel_Tower.jpg"),
+            ("download I/logo.png", "I/logo.png"),
+            (
+                "the image at I/Sunset_over_Oslo.webp",
+                "I/Sunset_over_Oslo.webp",
+            ),
+            ("give me the stylesheet -/s/print.css", "-/s/print.css"),
+            ("binary asset -/j/app.js", "-/j/app.js"),
+            (
+                "I want the picture at I/Kyoto_temple.jpg.",
+                "I/Kyoto_temple.jpg",
+            ),
+            ("the raw bytes of -/favicon.ico please", "-/favicon.ico"),
+            (
+                "fetch the PDF file -/d/manual.pdf as base64",
+                "-/d/manual.pdf",
+            ),
+            (
+                "get the svg icon at images/Flag_of_Peru.svg",
+                "images/Flag_of_Peru.svg",
+            ),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::GetArticle {
+                    title_or_path: path.into()
+                }),
+                "{q}"
+            );
+        }
+        // No entry path, a filesystem path, or other words around it: no asset request.
+        for q in [
+            "what metadata does a JPEG file store",
+            "download an image from a URL in python",
+            "binary I/O in python",
+            "convert image/png to jpeg",
+            "the image at /etc/motd",
+            "the image at I/foo.png looks blurry on retina screens",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
     }
 }

@@ -147,6 +147,13 @@ impl ZimService {
         Some((crate::tools::entry::display_path(&found.entry), mime))
     }
 
+    /// Whether the entry at `path` holds no text (its MIME type is neither text nor JSON, XML
+    /// or JavaScript). An entry that cannot be read is left to `zim_get` to report.
+    fn is_binary_entry(&self, archive: &str, path: &str) -> bool {
+        self.entry_found(archive, path)
+            .is_some_and(|(_, mime)| !crate::tools::get::is_text_mime(&mime))
+    }
+
     /// Several entries by their titles or paths as typed: each located as one article is,
     /// then read with `zim_get`'s batch (`entry_paths`), one call per archive they were found
     /// in. The answer lists every entry asked for in its order, those not found with why; it
@@ -412,8 +419,15 @@ impl ZimService {
             }
             Intent::GetArticle { title_or_path } => {
                 let (archive, path) = self.locate(client, target, title_or_path)?;
-                let out =
-                    self.zim_get(client, get(archive.clone(), Some(path), View::Full, false))?;
+                let mut call = get(archive.clone(), Some(path), View::Full, false);
+                // An image, a PDF, a font: its bytes (zim_get's binary branch, capped by
+                // `content.max_binary_size`), not a note that it is binary.
+                if self.is_binary_entry(&archive, call.entry_path.as_deref().unwrap_or_default()) {
+                    call.binary = true;
+                    call.max_content_length = None;
+                    call.content_offset = 0;
+                }
+                let out = self.zim_get(client, call)?;
                 (out, Some(archive))
             }
             Intent::GetArticles { titles_or_paths } => {
