@@ -828,7 +828,7 @@ static LEADING_VERBS: Pattern = LazyLock::new(|| {
 /// contained in X").
 static VIEW_NOUN_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^\s*(?:(?:report|view|listing|breakdown|info|details|box|list)\s+(?:of|for|on|about)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
+        r"^\s*(?:(?:report|view|listing|breakdown|info|details|box|list|graph|map)\s+(?:of|for|on|about|from)|(?:contained|found|included|present|listed|used|appearing)\s+(?:in|on|within|inside))\b",
     )
 });
 
@@ -4985,6 +4985,66 @@ mod other_words_causes {
         for q in qs {
             assert_eq!(name(q), want, "{q}");
         }
+    }
+
+    #[test]
+    fn links_out_and_related_pages_in_other_words() {
+        for (q, want) in [
+            ("related-to DNA", "DNA"),
+            ("what topics relate to Photosynthesis", "Photosynthesis"),
+            (
+                "which articles are connected with Alan Turing",
+                "Alan Turing",
+            ),
+            ("what's near London in the link graph", "London"),
+            (
+                "which pages are neighbouring in the graph to Paris",
+                "Paris",
+            ),
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Related {
+                    title_or_path: t(want)
+                },
+                "{q}"
+            );
+        }
+        for (q, want) in [
+            ("outbound link list from World War II", "World War II"),
+            ("outgoing citations from Hamlet", "Hamlet"),
+            ("outbound from the Tide article", "Tide"),
+            ("outgoing link map for Jazz", "Jazz"),
+            ("what leads out of Berlin", "Berlin"),
+            ("which pages link out of the Moon article", "Moon"),
+            ("list the links that the Iliad points to", "Iliad"),
+            (
+                "what websites does the Climate change article cite",
+                "Climate change",
+            ),
+            ("what other pages does Hamlet reference", "Hamlet"),
+        ] {
+            assert_eq!(
+                intent(q),
+                Intent::Links {
+                    title_or_path: t(want)
+                },
+                "{q}"
+            );
+        }
+        searched(&[
+            "outbound logistics",
+            "outgoing references in APA style",
+            "what leads out of a maze",
+            "what topics relate to calculus",
+            "related rates in calculus",
+            "what's adjacent to London",
+            "what's near Paris",
+            "links that my router points to",
+            "outbound marketing strategies",
+            "how does the exclusionary rule relate to due process",
+            "outgoing mail server settings",
+        ]);
     }
 
     #[test]
