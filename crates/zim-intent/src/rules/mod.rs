@@ -1226,6 +1226,12 @@ static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
 /// Whether, once `cue` and words without a topic (function words, request verbs, words about
 /// the service) are removed, nothing is left: "health check", "server status", "metadata".
 pub(crate) fn topic_free(text: &str, cue: &Pattern) -> bool {
+    topic_free_besides(text, cue, &[])
+}
+
+/// [`topic_free`], with `also` words of the cue's own vocabulary carrying no topic either
+/// ("readiness probe response", "uptime and config summary").
+pub(crate) fn topic_free_besides(text: &str, cue: &Pattern, also: &[&str]) -> bool {
     let without_cue = match cue.as_ref() {
         Some(re) => re.replace_all(text, " ").to_string(),
         None => text.to_string(),
@@ -1233,7 +1239,10 @@ pub(crate) fn topic_free(text: &str, cue: &Pattern) -> bool {
     without_cue
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|w| !w.is_empty())
-        .all(|w| NO_TOPIC_WORDS.contains(&w.to_lowercase().as_str()))
+        .all(|w| {
+            let w = w.to_lowercase();
+            NO_TOPIC_WORDS.contains(&w.as_str()) || also.contains(&w.as_str())
+        })
 }
 
 /// Words that carry no topic in a request to the service.
@@ -1257,6 +1266,17 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "every",
     "everything",
     "fine",
+    // Request verbs carry no topic either ("fetch the main page", "navigate to the home").
+    "fetch",
+    "retrieve",
+    "navigate",
+    "visit",
+    "pull",
+    "grab",
+    "return",
+    "provide",
+    "output",
+    "print",
     "for",
     "get",
     "give",
@@ -4985,6 +5005,125 @@ mod other_words_causes {
         for q in qs {
             assert_eq!(name(q), want, "{q}");
         }
+    }
+
+    #[test]
+    fn the_main_page_in_other_words() {
+        each(
+            &[
+                "open the home article",
+                "retrieve the main page",
+                "show the landing entry",
+                "give me the zim's default page",
+                "go to the primary entry of the archive",
+                "navigate to the archive's home",
+                "show me the archive root",
+                "what's the starting point of this archive",
+                "where does the zim begin",
+                "wikivoyage home page",
+                "the front page of this Wiktionary mirror",
+                "open Wiktionary",
+                "go to gutenberg",
+                "fetch the welcome entry",
+            ],
+            "MainPage",
+        );
+        // The main page fetched is the archive's, not an article titled "main page".
+        assert_eq!(intent("fetch the main page"), Intent::MainPage);
+        searched(&[
+            "the home page of a newspaper",
+            "How do I change the start page that Firefox opens with?",
+            "landing page design tips",
+            "default page size in postgres",
+            "entry point of a C program",
+            "a good starting point for learning Rust",
+            "main entry hall of the Louvre",
+            "open Wikipedia in a new tab",
+            "where does the Amazon river start",
+            "how to set Wikipedia as my home page",
+            "primary page of a book",
+        ]);
+        // A project's name is its archive's only when that archive is served.
+        assert_eq!(
+            crate::parse("Wikipedia main page redesign of 2023", &[])
+                .intent
+                .name(),
+            "Search"
+        );
+    }
+
+    #[test]
+    fn the_services_health_in_ops_vocabulary() {
+        each(
+            &[
+                "show me the readiness probe",
+                "liveness check of the server",
+                "what's the server's runtime configuration",
+                "is everything ok",
+                "is everything working right now?",
+                "are all systems operational",
+                "uptime summary please",
+                "config and uptime overview",
+                "diagnostic endpoint",
+                "is the archive loaded correctly",
+                "was the zim mounted properly",
+                "is the kiwix service up",
+                "is the zim-mcp backend responsive",
+            ],
+            "Health",
+        );
+        searched(&[
+            "Is coffee healthy?",
+            "server health checks in Kubernetes",
+            "generate a random UUID",
+            "what is a readiness probe",
+            "what are liveness probes",
+            "kubernetes liveness vs readiness probe",
+            "readiness probe failing in kubernetes",
+            "is everything working in my kitchen",
+            "is the gun loaded properly",
+            "is the postfix service up",
+            "what is runtime mode in MATLAB",
+            "the readiness of students for college",
+            "uptime of my raspberry pi",
+            "spring boot health endpoint",
+            "diagnostic tests for diabetes",
+            "heartbeat",
+        ]);
+    }
+
+    #[test]
+    fn the_archives_metadata_in_other_words() {
+        each(
+            &[
+                "show the M/Description entry",
+                "what's in M/Counter",
+                "give me the zim's M/* block",
+                "the zim header",
+                "show archive headers",
+                "article count of this zim",
+                "what's the entry count",
+                "when was this archive generated",
+                "tell me about this zim",
+                "what is the archive about",
+                "what kind of zim file is this",
+                "what language is this Wikipedia in",
+                "how many articles does this Wikipedia have",
+            ],
+            "Metadata",
+        );
+        searched(&[
+            "what metadata does a JPEG file store",
+            "when was this painting created",
+            "when was this electricity generated",
+            "what language is this Wikipedia article written in",
+            "how to read PE file headers",
+            "M/S Estonia sinking",
+            "article count of the US Constitution",
+            "what kind of archive is the Vatican Secret Archive",
+            "who generated this report",
+            "how do I parse HTTP headers in Go",
+        ]);
     }
 
     #[test]
