@@ -33,7 +33,7 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
 /// noun for a whole is its adjective, not the verb of completing a prefix.
 static COMPLETE_AS_ADJECTIVE: Pattern = LazyLock::new(|| {
     rx(
-        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's)\b",
+        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's|walk|sweep|pass|scan|crawl|traversal|iteration|tour|picture|story|works)\b",
     )
 });
 

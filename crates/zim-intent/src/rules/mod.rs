@@ -5187,6 +5187,57 @@ mod other_words_causes {
     }
 
     #[test]
+    fn a_page_from_an_offset_and_walks_in_other_words() {
+        for (q, ns) in [
+            ("one page of titles from M starting at offset 40", "M"),
+            ("next 20 titles in C", "C"),
+            ("list the first page of entries in I", "I"),
+            ("the C titles please", "C"),
+        ] {
+            assert!(
+                matches!(intent(q), Intent::Browse { namespace, .. } if namespace == ns),
+                "{q}"
+            );
+        }
+        for (q, ns) in [
+            ("a full sweep of namespace M", "M"),
+            ("loop over every C entry", "C"),
+            ("stream all entries of the archive", "C"),
+            ("give me an iterator over every article URL", "C"),
+            ("iterate all the entry paths in this zim", "C"),
+            ("walk all image entries", "I"),
+            ("walk all metadata entries", "M"),
+            ("complete walk of namespace X", "X"),
+            ("complete pass over the metadata namespace", "M"),
+            ("every X entry", "X"),
+        ] {
+            assert!(
+                matches!(intent(q), Intent::Walk { namespace, .. } if namespace == ns),
+                "{q}: {:?}",
+                intent(q)
+            );
+        }
+        // "complete" before a noun for a pass is its adjective; a prefix is still completed.
+        assert_eq!(
+            intent("complete Napol"),
+            Intent::Suggest { prefix: t("Napol") }
+        );
+        searched(&[
+            "complete walk of shame meaning",
+            "write a python generator over a list",
+            "loop through a dictionary in python",
+            "iterate over a dict in python",
+            "list all files in a directory",
+            "stream all episodes of Friends",
+            "a full sweep of the chimney",
+            "grades in A",
+            "write a function in C",
+            "next 50 years in A",
+            "the metadata entries of a JPEG",
+        ]);
+    }
+
+    #[test]
     fn the_structure_in_other_words() {
         for (q, want) in [
             ("structural layout of the Jazz article", "Jazz"),
