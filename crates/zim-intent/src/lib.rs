@@ -232,6 +232,9 @@ pub struct ParsedIntent {
     pub archive: Option<ArchiveMatch>,
     /// A result-count limit found in the sentence (also copied into `Browse`/`Walk`).
     pub limit: Option<u32>,
+    /// Where a listing starts, when the sentence says ("starting at offset 200", "offset=40"):
+    /// the service browses from there.
+    pub offset: Option<u32>,
     /// True when no rule was confident enough and this is a search of the cleaned sentence.
     pub fell_back: bool,
     /// Which rule matched and what was extracted, for logs and for the model.
@@ -293,7 +296,17 @@ pub fn parse_with(
     // Capped once, before the readers of raw syntax (JSON objects, `key: value` lines, tags,
     // chat-bot and command-line calls) see the text: none of them reads more than the rules.
     let capped: String = query.chars().take(MAX_QUERY_CHARS).collect();
-    let query = capped.as_str();
+    let mut parsed = parse_capped(&capped, archives, classifier);
+    parsed.offset = limit::extract_offset(&capped);
+    parsed
+}
+
+/// [`parse_with`] of a request already capped.
+fn parse_capped(
+    query: &str,
+    archives: &[ArchiveName],
+    classifier: Option<&learned::Classifier>,
+) -> ParsedIntent {
     if let Some(parsed) = json_request(query, archives) {
         return parsed;
     }
@@ -397,6 +410,7 @@ fn parse_normalized(
                     confidence,
                     archive,
                     limit,
+                    offset: None,
                     fell_back: false,
                     explanation: format!("rule '{}'{notes}", hit.rule),
                 };
@@ -439,6 +453,7 @@ fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
         intent: call.hit.intent,
         archive,
         limit: call.limit,
+        offset: None,
         fell_back: false,
     })
 }
@@ -483,6 +498,7 @@ impl Fallback<'_> {
                 confidence,
                 archive: self.archive,
                 limit: self.limit,
+                offset: None,
                 fell_back: false,
                 explanation: format!(
                     "learned: {name} (p={p:.2}, search {p_search:.2}) where {why}"
@@ -527,6 +543,7 @@ fn fallback(
         confidence,
         archive,
         limit,
+        offset: None,
         fell_back: true,
         explanation: format!("fallback to full-text search: {why}"),
     }

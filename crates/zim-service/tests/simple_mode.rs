@@ -300,3 +300,19 @@ fn an_asset_asked_by_its_path_comes_back_as_its_bytes() {
     };
     assert!(css.contains("Type: text/css"), "{css:.300}");
 }
+
+#[test]
+fn a_page_asked_from_an_offset_starts_there() {
+    let (_dir, service) = single();
+    let first = json_answer(&service, "browse namespace A with limit 4");
+    let later = json_answer(
+        &service,
+        "list one page of entries starting at offset 2 in A, limit 2",
+    );
+    assert_eq!(later["intent"]["name"], "Browse");
+    let first = first["entries"].as_array().unwrap();
+    let later = later["entries"].as_array().unwrap();
+    assert_eq!(later.len(), 2);
+    assert_eq!(later[0]["path"], first[2]["path"]);
+    assert_eq!(later[1]["path"], first[3]["path"]);
+}

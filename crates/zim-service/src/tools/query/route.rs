@@ -476,7 +476,13 @@ impl ZimService {
                         },
                         cursor: if walk { args.cursor.clone() } else { None },
                         limit: args.limit.or(*l).or(limit).map(|l| l.min(MAX_LIST_LIMIT)),
-                        offset: if walk { 0 } else { args.offset },
+                        // A page asked "starting at offset 200" starts there, unless the call
+                        // gave its own offset.
+                        offset: match (walk, args.offset) {
+                            (true, _) => 0,
+                            (false, 0) => parsed.offset.unwrap_or(0),
+                            (false, given) => given,
+                        },
                         include_assets: None,
                     },
                 )?;
