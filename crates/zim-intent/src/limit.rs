@@ -79,6 +79,14 @@ static OFFSET_PATTERNS: LazyLock<Vec<Option<regex::Regex>>> = LazyLock::new(|| {
 
 /// The offset a listing is asked to start from, if the sentence gives one.
 pub fn extract_offset(s: &str) -> Option<u32> {
+    // Every offset phrase has one of these words: most requests are let through by one scan.
+    let lower = s.to_ascii_lowercase();
+    if !["offset", "start", "begin", "skip"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
     OFFSET_PATTERNS.iter().flatten().find_map(|re| {
         re.captures(s)
             .and_then(|c| c.get(1))

@@ -834,6 +834,10 @@ const ASSET_REQUEST_WORDS: &[&str] = &[
 /// for what it holds. The path is the entry (the service fetches it as bytes when it is no
 /// text).
 fn asset_path(text: &str) -> Option<String> {
+    // Every path has a slash: most requests are let through by one scan.
+    if !text.contains('/') {
+        return None;
+    }
     let mut path = None;
     for word in text.split_whitespace() {
         let w = word

@@ -21,10 +21,17 @@ static NS_NAMED: Pattern = LazyLock::new(|| {
 /// Case-sensitive letter.
 static NS_LETTER_LAST: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(
-        r"(?i:\b(?:entries|entry|items|titles|paths|pages|articles|listing)\b).*\b(?i:in|from|of|within)\s+(?P<ns>[A-Z]|-)(?:\s*[.!?,;]*$|\s+(?i:starting|beginning|from|at|with|please)\b)",
+        r"\b(?i:in|from|of|within)\s+(?P<ns>[A-Z]|-)(?:\s*[.!?,;]*$|\s+(?i:starting|beginning|from|at|with|please)\b)",
     )
     .ok()
 });
+/// The words that lead to a namespace's letter in [`NS_LETTER_LAST`] and [`NS_LETTER_NOUN`].
+const LETTER_LEADS: &[&str] = &["in", "from", "of", "within", "every", "all", "each", "the"];
+/// Nouns for a namespace's entries, one of which [`NS_LETTER_LAST`] needs.
+const ENTRY_NOUNS: &[&str] = &[
+    "entries", "entry", "items", "titles", "paths", "pages", "articles", "listing",
+];
+
 /// A namespace's letter before its entries, after a determiner: "every M entry", "the C
 /// titles", "all X entries". Case-sensitive letter.
 static NS_LETTER_NOUN: LazyLock<Option<Regex>> = LazyLock::new(|| {
@@ -101,8 +108,24 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = NS_PATH_PREFIX.as_ref().and_then(|re| re.captures(s)) {
         return Some(group(&c, "ns"));
     }
-    for re in [&NS_LETTER_NOUN, &NS_LETTER_LAST] {
-        if let Some(c) = re.as_ref().and_then(|re| re.captures(s)) {
+    // Both need a namespace's letter as a word of its own after a word that leads to it, and
+    // a noun for entries: one scan of the words lets most requests by.
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let letter_word = words.windows(2).any(|pair| {
+        let [before, w] = pair else {
+            return false;
+        };
+        let w = w.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '-');
+        (w == "-" || (w.len() == 1 && w.bytes().all(|b| b.is_ascii_uppercase())))
+            && LETTER_LEADS.contains(&before.to_ascii_lowercase().as_str())
+    });
+    if letter_word {
+        if let Some(c) = NS_LETTER_NOUN.as_ref().and_then(|re| re.captures(s)) {
+            return Some(group(&c, "ns"));
+        }
+        let lower = s.to_lowercase();
+        let entries_named = ENTRY_NOUNS.iter().any(|n| lower.contains(n));
+        if entries_named && let Some(c) = NS_LETTER_LAST.as_ref().and_then(|re| re.captures(s)) {
             return Some(group(&c, "ns"));
         }
     }
@@ -327,9 +350,10 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
         );
     }
     // "give me a generator over every entry path": the thing that goes over them is the verb.
+    let lower = ctx.text.to_ascii_lowercase();
     let text = match GENERATOR_LEAD.as_ref() {
-        Some(re) => re.replace(ctx.text, "$noun").into_owned(),
-        None => ctx.text.to_string(),
+        Some(re) if lower.contains("erator") => re.replace(ctx.text, "$noun").into_owned(),
+        _ => ctx.text.to_string(),
     };
     // "what's in this zim? list a few articles": the clause with the verb decides. A full
     // stop ends a clause before a space or at the end, not inside a file name ("x.zim").
