@@ -57,10 +57,11 @@ const HEALTH_WORDS: &[&str] = &[
 ];
 
 /// "what is a readiness probe", "what are liveness checks": a question for a definition
-/// (no definite determiner after "what is"), asked about the world, not of the service.
+/// (no definite determiner after "what is"), asked about the world, not of the service. Not
+/// "what configuration is the server running with", where "what" asks which.
 static DEFINITION_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what(?:'s|s)?|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))",
+        r"^(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))",
     )
 });
 static DEFINITE_AFTER_WHAT: Pattern = LazyLock::new(|| {

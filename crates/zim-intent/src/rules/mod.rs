@@ -5069,6 +5069,8 @@ mod other_words_causes {
                 "was the zim mounted properly",
                 "is the kiwix service up",
                 "is the zim-mcp backend responsive",
+                "what configuration is the zim server running with?",
+                "what runtime mode is the server in",
             ],
             "Health",
         );
