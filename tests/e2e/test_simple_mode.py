@@ -46,6 +46,20 @@ SINGLE_ARCHIVE = [
     ("list available ZIM files", "ListArchives", lambda a: [f["name"] for f in a["files"]] == ["zimfile.zim"]),
     ("search for piano", "Search", lambda a: "A/The_Genius_Sings_the_Blues" in paths(a["results"]) and a["answer"]["path"] == a["results"][0]["path"]),
     ("get article Ray Charles", "GetArticle", lambda a: "Ray Charles Robinson" in a and "A/Ray_Charles" in a),
+    # Several named entries in one batch; a redirect is read as the entry it leads to.
+    (
+        "batch get Eleanor Rigby, Georgia On My Mind and Hit the Road Jack",
+        "GetArticles",
+        lambda a: a["succeeded"] == 3
+        and [r["entry_path"] for r in a["results"]] == ["A/Eleanor_Rigby", "A/Georgia_on_My_Mind", "A/Hit_the_Road_Jack"]
+        and all("# " in r["content"] for r in a["results"]),
+    ),
+    # An image asked for by its path comes back as its bytes.
+    (
+        "download the image at -/s/enwiki.png",
+        "GetArticle",
+        lambda a: a["mime_type"] == "image/png" and a["encoding"] == "base64" and a["size"] == 20016 and a["data"].startswith("iVBORw0KGgo"),
+    ),
     ("summary of ray charles", "Summary", lambda a: a["path"] == "A/Ray_Charles" and "American singer" in a["summary"]),
     ("table of contents of Ray_Charles", "Toc", lambda a: a["path"] == "A/Ray_Charles" and "toc" in a),
     ("show the structure of Hit the Road Jack", "Structure", lambda a: a["path"] == "A/Hit_the_Road_Jack" and "sections" in a),

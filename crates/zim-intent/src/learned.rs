@@ -52,7 +52,7 @@ impl Hasher for KeyHasher {
 type FeatureIndex = HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
 
 /// The intents, in the classifier's order.
-pub const INTENTS: [&str; 16] = [
+pub const INTENTS: [&str; 17] = [
     "ListArchives",
     "Search",
     "GetArticle",
@@ -69,6 +69,7 @@ pub const INTENTS: [&str; 16] = [
     "MainPage",
     "Health",
     "Suggest",
+    "GetArticles",
 ];
 const N: usize = INTENTS.len();
 const SEARCH: usize = 1;
@@ -87,7 +88,7 @@ const MAX_WORDS: usize = 200;
 
 /// The crate's labelled phrasings (JSON lines: `query`, `intent`, ...): what the built-in
 /// classifier is trained on, and what the accuracy tests read.
-pub const LABELLED_SETS: [&str; 21] = [
+pub const LABELLED_SETS: [&str; 22] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -109,6 +110,7 @@ pub const LABELLED_SETS: [&str; 21] = [
     include_str!("../data/phrasings-heldout-v.jsonl"),
     include_str!("../data/phrasings-heldout-w.jsonl"),
     include_str!("../data/phrasings-heldout-x.jsonl"),
+    include_str!("../data/phrasings-dev-batch.jsonl"),
 ];
 
 static BUILTIN: LazyLock<Classifier> = LazyLock::new(|| {
@@ -513,6 +515,9 @@ pub(crate) fn with_arguments(intent: &str, text: &str, limit: Option<u32>) -> Op
         },
         "GetArticle" => Intent::GetArticle {
             title_or_path: title_or_path()?,
+        },
+        "GetArticles" => Intent::GetArticles {
+            titles_or_paths: crate::rules::listed_titles(text)?,
         },
         "Summary" => Intent::Summary {
             title_or_path: title_or_path()?,

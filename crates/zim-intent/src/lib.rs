@@ -107,6 +107,10 @@ pub use rules::{LONG_SUBJECT_WORDS, QUESTION_SUBJECT_MAX_WORDS};
 pub use sanitize::{PROMPT_ARG_MAX_CHARS, sanitize_prompt_arg};
 pub use text::MAX_QUERY_CHARS;
 
+/// Most entries one [`Intent::GetArticles`] names (zim_get's batch takes as many); the rest
+/// of a longer list is dropped.
+pub const MAX_BATCH_TITLES: usize = 50;
+
 /// Confidence below which a parse is replaced by a full-text search of the cleaned sentence.
 pub const FALLBACK_THRESHOLD: f32 = 0.5;
 /// Confidence reported for the fallback search itself.
@@ -154,6 +158,9 @@ pub enum Intent {
     Search { query: String, all_archives: bool },
     /// Full article body.
     GetArticle { title_or_path: String },
+    /// Several named entries fetched at once ("fetch A/Sun and A/Moon together"), each
+    /// cleaned like a [`Intent::GetArticle`] title, at most [`MAX_BATCH_TITLES`] of them.
+    GetArticles { titles_or_paths: Vec<String> },
     /// Opening paragraph.
     Summary { title_or_path: String },
     /// Hierarchical table of contents.
@@ -198,6 +205,7 @@ impl Intent {
             Intent::ListArchives => "ListArchives",
             Intent::Search { .. } => "Search",
             Intent::GetArticle { .. } => "GetArticle",
+            Intent::GetArticles { .. } => "GetArticles",
             Intent::Summary { .. } => "Summary",
             Intent::Toc { .. } => "Toc",
             Intent::Structure { .. } => "Structure",
@@ -226,6 +234,9 @@ pub struct ParsedIntent {
     pub archive: Option<ArchiveMatch>,
     /// A result-count limit found in the sentence (also copied into `Browse`/`Walk`).
     pub limit: Option<u32>,
+    /// Where a listing starts, when the sentence says ("starting at offset 200", "offset=40"):
+    /// the service browses from there.
+    pub offset: Option<u32>,
     /// True when no rule was confident enough and this is a search of the cleaned sentence.
     pub fell_back: bool,
     /// Which rule matched and what was extracted, for logs and for the model.
@@ -287,7 +298,17 @@ pub fn parse_with(
     // Capped once, before the readers of raw syntax (JSON objects, `key: value` lines, tags,
     // chat-bot and command-line calls) see the text: none of them reads more than the rules.
     let capped: String = query.chars().take(MAX_QUERY_CHARS).collect();
-    let query = capped.as_str();
+    let mut parsed = parse_capped(&capped, archives, classifier);
+    parsed.offset = limit::extract_offset(&capped);
+    parsed
+}
+
+/// [`parse_with`] of a request already capped.
+fn parse_capped(
+    query: &str,
+    archives: &[ArchiveName],
+    classifier: Option<&learned::Classifier>,
+) -> ParsedIntent {
     if let Some(parsed) = json_request(query, archives) {
         return parsed;
     }
@@ -391,6 +412,7 @@ fn parse_normalized(
                     confidence,
                     archive,
                     limit,
+                    offset: None,
                     fell_back: false,
                     explanation: format!("rule '{}'{notes}", hit.rule),
                 };
@@ -433,6 +455,7 @@ fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
         intent: call.hit.intent,
         archive,
         limit: call.limit,
+        offset: None,
         fell_back: false,
     })
 }
@@ -465,6 +488,9 @@ impl Fallback<'_> {
                 },
             )
             && (!takes_no_argument(name) || model.every_word_speaks_for(self.normalized, name))
+            // "I'm typing 'hello' into the search box and nothing happens": a problem told is
+            // about what goes wrong (the service's own health aside).
+            && (name == "Health" || !rules::reports_a_problem(self.corrected))
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).
@@ -474,6 +500,7 @@ impl Fallback<'_> {
                 confidence,
                 archive: self.archive,
                 limit: self.limit,
+                offset: None,
                 fell_back: false,
                 explanation: format!(
                     "learned: {name} (p={p:.2}, search {p_search:.2}) where {why}"
@@ -518,6 +545,7 @@ fn fallback(
         confidence,
         archive,
         limit,
+        offset: None,
         fell_back: true,
         explanation: format!("fallback to full-text search: {why}"),
     }

@@ -63,9 +63,60 @@ pub fn extract_limit(s: &str) -> (Option<u32>, String) {
     (None, s.to_string())
 }
 
+/// Where a listing starts: "starting at offset 200", "offset=40", "from offset 1000",
+/// "starting at entry 500", "skip the first 100 entries". Group 1 is the number.
+static OFFSET_PATTERNS: LazyLock<Vec<Option<regex::Regex>>> = LazyLock::new(|| {
+    vec![
+        rx(r#"\boffset["']?\s*[:=]?\s*([0-9]{1,9})\b"#),
+        rx(
+            r"\b(?:starting|beginning|start)\s+(?:at|from|with)\s+(?:entry\s+|item\s+|position\s+|index\s+|number\s+|#)?([0-9]{1,9})\b",
+        ),
+        rx(
+            r"\bskip(?:ping)?\s+(?:the\s+first\s+)?([0-9]{1,9})\s+(?:entries|items|results|titles|pages|articles)\b",
+        ),
+    ]
+});
+
+/// The offset a listing is asked to start from, if the sentence gives one.
+pub fn extract_offset(s: &str) -> Option<u32> {
+    // Every offset phrase has one of these words: most requests are let through by one scan.
+    let lower = s.to_ascii_lowercase();
+    if !["offset", "start", "begin", "skip"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    OFFSET_PATTERNS.iter().flatten().find_map(|re| {
+        re.captures(s)
+            .and_then(|c| c.get(1))
+            .and_then(|m| m.as_str().parse().ok())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offsets() {
+        for (q, want) in [
+            (
+                "list one page of entries starting at offset 200 in A",
+                Some(200),
+            ),
+            ("browse namespace C offset=40", Some(40)),
+            ("next page of entries please, offset 500", Some(500)),
+            ("show entries in M starting at 1000", Some(1000)),
+            ("skip the first 100 entries of namespace A", Some(100)),
+            (r#"{"op": "browse", "ns": "A", "offset": 60}"#, Some(60)),
+            ("browse namespace C with limit 10", None),
+            ("the offset of a struct field in C", None),
+            ("starting at dawn", None),
+        ] {
+            assert_eq!(extract_offset(q), want, "{q}");
+        }
+    }
 
     #[test]
     fn limit_phrases() {

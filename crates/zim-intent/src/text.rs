@@ -607,6 +607,11 @@ fn correct_word(word: &str) -> Option<&'static str> {
     let first = word.chars().next()?;
     let mut best: Option<(&'static str, usize)> = None;
     for &cand in VOCABULARY {
+        // "structural", "sectional", "similarly": a word made from a command word is a
+        // word of its own, not a misspelling of it.
+        if derived_from(word, cand) {
+            return None;
+        }
         let plural_pair =
             word.strip_suffix('s') == Some(cand) || cand.strip_suffix('s') == Some(word);
         if !cand.starts_with(first) || cand.len().abs_diff(len) > 1 || plural_pair {
@@ -666,6 +671,24 @@ fn misspelt_section(word: &str) -> bool {
         && !VOCABULARY.contains(&word)
         && word != "sections"
         && (1..=2).contains(&strsim::damerau_levenshtein(word, "section"))
+}
+
+/// Endings that make a word from another ("struct-ure" -> "struct-ural", "section" ->
+/// "sectional", "similar" -> "similarly").
+const DERIVING_SUFFIXES: &[&str] = &[
+    "al", "ally", "ly", "ed", "er", "ers", "ing", "ings", "ion", "ions", "ive", "ism", "ist",
+    "ity", "ness", "ment", "able", "ize", "ise",
+];
+
+/// Whether `word` is `cand` (or `cand` without its final "e") with a deriving suffix.
+fn derived_from(word: &str, cand: &str) -> bool {
+    let stems = [Some(cand), cand.strip_suffix('e')];
+    stems.into_iter().flatten().any(|stem| {
+        stem.len() >= 4
+            && word
+                .strip_prefix(stem)
+                .is_some_and(|rest| DERIVING_SUFFIXES.contains(&rest))
+    })
 }
 
 fn same_letters(a: &str, b: &str) -> bool {
@@ -892,8 +915,11 @@ fn strip_filler(re: &Pattern, s: &str, any_case: bool) -> String {
 pub fn clean_title(s: &str) -> String {
     let mut cur = s.trim().to_string();
     // Written all in capitals ("GIVE ME THE ENTIRE ARTICLE ON SEARCH ENGINE"), the request
-    // has no case to tell filler from title by: fillers are matched in any case then.
-    let all_caps = cur.chars().any(char::is_uppercase) && !cur.chars().any(char::is_lowercase);
+    // has no case to tell filler from title by: fillers are matched in any case then. One
+    // word in capitals is a name or a path ("NATO", "A/USA"), not a request.
+    let all_caps = cur.contains(' ')
+        && cur.chars().any(char::is_uppercase)
+        && !cur.chars().any(char::is_lowercase);
     if let Some(named) = article_named_inside(&cur) {
         cur = named;
     }
@@ -1184,6 +1210,18 @@ mod tests {
         assert_eq!(correct_typos("great wall").0, "great wall");
         // Capitalised words (titles) are never rewritten.
         assert_eq!(correct_typos("Serach").1, 0);
+        // Words made from a command word are words of their own.
+        for w in [
+            "structural layout of X",
+            "sectional sofa",
+            "similarly named pages",
+            "linked list",
+        ] {
+            assert_eq!(correct_typos(w).1, 0, "{w}");
+        }
+        // Misspellings of it are still corrected.
+        assert_eq!(correct_typos("strucutre of X").0, "structure of X");
+        assert_eq!(correct_typos("sectoin of X").0, "section of X");
     }
 
     #[test]
@@ -1195,6 +1233,10 @@ mod tests {
         );
         assert_eq!(clean_title("'Paris, France'"), "Paris, France");
         assert_eq!(clean_title("The Beatles"), "The Beatles");
+        // A path or a name in capitals is no request written in capitals.
+        assert_eq!(clean_title("A/USA"), "A/USA");
+        assert_eq!(clean_title("A/E"), "A/E");
+        assert_eq!(clean_title("NATO"), "NATO");
         assert_eq!(
             clean_title("std/vec/struct.Vec.html."),
             "std/vec/struct.Vec.html"

@@ -669,6 +669,22 @@
 //! Those two causes were fixed (`rules::command::tagged_call`, `CLI_CALL`), giving 188/200;
 //! the set is deliberately not in `LABELLED_SETS`: `tests/untrained.rs` keeps it as a set the
 //! learned model has never seen and asserts its figure and that no search is routed elsewhere.
+//!
+//! `dev-batch` (58 lines, `phrasings-dev-batch.jsonl`) was written with the 17th intent,
+//! `GetArticles` (several named entries fetched at once): 40 batch requests in the sentence
+//! shapes the rule reads (a request verb or a word for a batch, a plural noun for articles, a
+//! list of names or entry paths, tool calls and JSON arrays) and 18 searches that must stay
+//! searches (lists that are no batch: "compare Paris and London", "the articles of
+//! confederation and the bill of rights", "Romeo and Juliet"). It is a development split,
+//! not a measure of unseen text. The same round measured the router on an external set of
+//! 512 requests labelled by openzim-mcp's authors (not copied into the project): 444/512
+//! before (searches 265/266), 511/512 after, every non-search operation complete; the one
+//! miss left ("find article titled X" labelled a search) contradicts this project's title
+//! lookups. Its general causes (the main page, the service's health, the archive's metadata,
+//! outbound and related links, browsing from an offset, walks and the structure view asked in
+//! other words) are tested on variations written for them (`other_words_causes` in
+//! `src/rules/mod.rs`). Every earlier split is unchanged (in-sample 4,432/4,442 on them,
+//! cross-validated 4,429), heldout-y 187/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;
@@ -806,7 +822,7 @@ fn labelled_set_accuracy() {
     }
 
     assert!(
-        per_intent.len() == 16 && per_intent.values().all(|t| t.total >= 8),
+        per_intent.len() == 17 && per_intent.values().all(|t| t.total >= 8),
         "every intent needs >= 8 cases"
     );
     assert!(

@@ -240,3 +240,79 @@ fn synthesize_cites_distinct_sources_within_the_budget() {
                 .contains("music")
     }));
 }
+
+#[test]
+fn several_articles_are_fetched_in_one_batch_and_the_missing_ones_said() {
+    let (_dir, service) = single();
+    let batch = json_answer(
+        &service,
+        "batch get Eleanor Rigby, A/Georgia_On_My_Mind and Qwxyz Zzqvvk",
+    );
+    assert_eq!(batch["intent"]["name"], "GetArticles");
+    assert_eq!(batch["requested"], 3);
+    assert_eq!(batch["succeeded"], 2);
+    assert_eq!(batch["failed"], 1);
+    assert_eq!(batch["not_found"], json!(["Qwxyz Zzqvvk"]));
+    let rows = batch["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["requested"], "Eleanor Rigby");
+    assert_eq!(rows[0]["entry_path"], "A/Eleanor_Rigby");
+    assert_eq!(rows[0]["success"], true);
+    assert!(
+        rows[0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Eleanor Rigby")
+    );
+    // A redirect is read as the entry it leads to.
+    assert_eq!(rows[1]["entry_path"], "A/Georgia_on_My_Mind");
+    assert_eq!(rows[1]["success"], true);
+    assert_eq!(rows[2]["success"], false);
+    assert_eq!(rows[2]["error_code"], "entry_not_found");
+
+    // None found: an error naming them.
+    let err = ask(
+        &service,
+        json!({"query": "fetch Qwxyz Zzqvvk and Vvqzz Xyzzy articles together"}),
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::NotFound);
+    assert!(err.message.contains("Qwxyz Zzqvvk"), "{}", err.message);
+}
+
+#[test]
+fn an_asset_asked_by_its_path_comes_back_as_its_bytes() {
+    let (_dir, service) = single();
+    let image = json_answer(&service, "download the image at -/s/enwiki.png");
+    assert_eq!(image["intent"]["name"], "GetArticle");
+    assert_eq!(image["mime_type"], "image/png");
+    assert_eq!(image["encoding"], "base64");
+    assert_eq!(image["size"], 20016);
+    assert!(image["data"].as_str().unwrap().starts_with("iVBORw0KGgo"));
+
+    // A stylesheet is text: read as text.
+    let ToolOutput::Text(css) = ask(
+        &service,
+        json!({"query": "binary fetch the stylesheet -/style.css"}),
+    )
+    .unwrap() else {
+        panic!("a stylesheet is text")
+    };
+    assert!(css.contains("Type: text/css"), "{css:.300}");
+}
+
+#[test]
+fn a_page_asked_from_an_offset_starts_there() {
+    let (_dir, service) = single();
+    let first = json_answer(&service, "browse namespace A with limit 4");
+    let later = json_answer(
+        &service,
+        "list one page of entries starting at offset 2 in A, limit 2",
+    );
+    assert_eq!(later["intent"]["name"], "Browse");
+    let first = first["entries"].as_array().unwrap();
+    let later = later["entries"].as_array().unwrap();
+    assert_eq!(later.len(), 2);
+    assert_eq!(later[0]["path"], first[2]["path"]);
+    assert_eq!(later[1]["path"], first[3]["path"]);
+}

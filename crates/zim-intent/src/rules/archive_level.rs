@@ -1,13 +1,16 @@
 //! Rules about the server or a whole archive: health, listing, main page, metadata.
 
-use super::{Context, RuleHit, addresses_service, hit, is_match, matches_standalone, topic_free};
+use super::{
+    Context, RuleHit, addresses_service, hit, is_match, matches_standalone, topic_free,
+    topic_free_besides,
+};
 use crate::Intent;
 use crate::text::{Pattern, rx};
 use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info))\b",
     )
 });
 /// A how-to or why question.
@@ -16,11 +19,53 @@ static HOW_WHY: Pattern = LazyLock::new(|| {
         r"^(?:how\s+(?:to|do|does|did|can|could|should|would|is|are)|how\s+\w+\s+(?:is|are|was|were)|why)\b",
     )
 });
-/// "the server" alone is weaker: "which archives has the server got?" is a listing.
+/// "the server" alone is weaker: "which archives has the server got?" is a listing. The
+/// server may go by its name ("the openzim service", "the kiwix backend"): a name of this
+/// service's kind, not another daemon's ("is the postfix service up" is about postfix).
 static SERVER_MENTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|your|this|mcp|zim)\s+(?:zim\s+)?(?:server|service|backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?)\b",
+        r"\b(?:(?:the|your|this|mcp|zim)\s+(?:[\w-]*(?:zim|mcp|kiwix)[\w-]*\s+)?(?:server|service|backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?)\b",
     )
+});
+
+/// Words of the service's own health and configuration, which carry no topic in a request
+/// for them ("the readiness probe response", "uptime and config summary", "diagnostic health
+/// endpoint").
+const HEALTH_WORDS: &[&str] = &[
+    "endpoint",
+    "endpoints",
+    "probe",
+    "probes",
+    "summary",
+    "overview",
+    "snapshot",
+    "dashboard",
+    "mode",
+    "settings",
+    "setup",
+    "connectivity",
+    "connection",
+    "properly",
+    "correctly",
+    "current",
+    "system",
+    "systems",
+    "checks",
+    "result",
+    "results",
+    "output",
+];
+
+/// "what is a readiness probe", "what are liveness checks": a question for a definition
+/// (no definite determiner after "what is"), asked about the world, not of the service. Not
+/// "what configuration is the server running with", where "what" asks which.
+static DEFINITION_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))",
+    )
+});
+static DEFINITE_AFTER_WHAT: Pattern = LazyLock::new(|| {
+    rx(r"^(?:what(?:'s|s)?|what\s+(?:is|are))\s+(?:the|your|this|its|my|our|that|current)\b")
 });
 
 /// Archive-level cues ("health", "metadata", "files", "main page") are about the service
@@ -28,13 +73,18 @@ static SERVER_MENTION: Pattern = LazyLock::new(|| {
 /// or has no other topic ("health check", "metadata"): "Is coffee healthy?", "generate a
 /// random UUID" and "list all files in a directory" are searches.
 fn about_the_service(ctx: &Context, cue: &Pattern) -> bool {
+    about_the_service_besides(ctx, cue, &[])
+}
+
+/// [`about_the_service`], with `also` words of the cue's own vocabulary carrying no topic.
+fn about_the_service_besides(ctx: &Context, cue: &Pattern, also: &[&str]) -> bool {
     // A pasted error message ("Invalid command 'RewriteEngine', perhaps misspelled or defined
     // by a module not included in the server configuration") is some other program's words
     // about its own server: a search for them.
     if is_match(&PASTED_ERROR, ctx.text) {
         return false;
     }
-    addresses_service(ctx) || topic_free(ctx.text, cue)
+    addresses_service(ctx) || topic_free_besides(ctx.text, cue, also)
 }
 
 /// The marks of a pasted error or log message: how it begins ("Invalid command", "Error:",
@@ -96,16 +146,21 @@ pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
     // archive named is asked in it; the archive addresses the service only when the question
     // has no other topic ("how do I check the integrity of wikipedia?").
     let place_only = ctx.archive_named && is_match(&HOW_WHY, ctx.text);
+    // "what is a readiness probe": a definition asked, not the service's probe.
+    if is_match(&DEFINITION_ASKED, ctx.text) && !is_match(&DEFINITE_AFTER_WHAT, ctx.text) {
+        return None;
+    }
     let about = if place_only {
-        about_the_service(
+        about_the_service_besides(
             &Context {
                 archive_named: false,
                 ..*ctx
             },
             &HEALTH,
+            HEALTH_WORDS,
         )
     } else {
-        about_the_service(ctx, &HEALTH)
+        about_the_service_besides(ctx, &HEALTH, HEALTH_WORDS)
     };
     (matches_standalone(&HEALTH, ctx.text) && about).then_some(())?;
     hit(Intent::Health, 0.85, "health: server/integrity words")
@@ -410,9 +465,39 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// The archive's main page, in the words of a web site's (home, front, landing, start,
+/// welcome page), of an entry (main entry, home article, default page, primary page), of a
+/// start (start point, the archive's root or home, "where does this archive start").
 static MAIN_PAGE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:main\s?page|home\s?(?:page|screen)|front\s?page|start\s?page|landing\s?page|welcome\s?page|index\s?page|root\s?page|entry\s?page|cover\s?page|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
+        r"\b(?:main\s?page|home\s?(?:page|screen)|front\s?page|start\s?page|landing\s?page|welcome\s?page|index\s?page|root\s?page|entry\s?page|cover\s?page|(?:(?:default|primary|main)\s+)?(?:home|landing|start|welcome|front)\s+(?:article|entry)|main\s+entry|(?:primary|default)\s+(?:page|entry|article)|(?:start(?:ing)?|entry)\s+point|(?:archive|zim|wiki)(?:'s)?\s+(?:root|home)|where\s+(?:does|do)\s+(?:this|the|that|your)\s+(?:archive|zim(?:\s+file)?|wiki|library)\s+(?:start|begin)|page\s+d'accueil|accueil|hauptseite|startseite|portada|p[áa]gina\s+principal)\b",
+    )
+});
+
+/// Words naming whose main page it is: Kiwix's projects and a copy of one ("Wikipedia main
+/// page", "the homepage of this Wikipedia mirror").
+const MAIN_PAGE_WORDS: &[&str] = &[
+    "wikipedia",
+    "wiktionary",
+    "wikivoyage",
+    "wikibooks",
+    "wikiquote",
+    "wikisource",
+    "wikinews",
+    "wikiversity",
+    "wikispecies",
+    "wikihow",
+    "gutenberg",
+    "stackexchange",
+    "devdocs",
+    "kiwix",
+    "mirror",
+];
+
+/// Kiwix's projects, one of which opened alone ("open Wikipedia") is its archive's main page.
+static OPEN_PROJECT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:open|go\s+to|navigate\s+to|launch|start|bring\s+up|take\s+me\s+to)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|wikihow|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|offline|mirror))?\s*[.!]*$",
     )
 });
 
@@ -434,7 +519,12 @@ pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
         "MainPage" => question_place(ctx),
         _ => Context { ..*ctx },
     };
-    matches_standalone(cue, ctx.text) && !about_the_service(ctx, cue)
+    let also = match intent {
+        "MainPage" => MAIN_PAGE_WORDS,
+        "Health" => HEALTH_WORDS,
+        _ => &[],
+    };
+    matches_standalone(cue, ctx.text) && !about_the_service_besides(ctx, cue, also)
 }
 
 /// "how does Wikipedia decide what goes in the 'In the news' section of its Main Page?": in a
@@ -451,18 +541,22 @@ fn question_place<'a>(ctx: &Context<'a>) -> Context<'a> {
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
     let ctx = &question_place(&outside_quotes(ctx, &text));
-    (is_match(&MAIN_PAGE, ctx.text) && about_the_service(ctx, &MAIN_PAGE)).then_some(())?;
+    if is_match(&OPEN_PROJECT, ctx.text) {
+        return hit(Intent::MainPage, 0.8, "main page: a project opened");
+    }
+    (is_match(&MAIN_PAGE, ctx.text) && about_the_service_besides(ctx, &MAIN_PAGE, MAIN_PAGE_WORDS))
+        .then_some(())?;
     hit(Intent::MainPage, 0.9, "main page: main/home/front page")
 }
 
 static METADATA_STRONG: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:metadata|meta\s+data|namespaces|publisher|m/(?:title|description|longdescription|creator|publisher|date|language|name|tags|source|flavou?r|scraper|counter|illustration\w*)|how\s+many\s+(?:articles|entries|pages)|(?:archive|zim|file)\s+(?:info|information|details|identity|uuid|stats|statistics)|uuid|describe\s+(?:the\s+|this\s+)?(?:zim|archive|file))\b",
+        r"\b(?:metadata|meta\s+data|namespaces|publisher|m/(?:title|description|longdescription|creator|publisher|date|language|name|tags|source|flavou?r|scraper|counter|illustration\w*)|how\s+many\s+(?:articles|entries|pages)|(?:archive|zim|file)\s+(?:info|information|details|identity|uuid|stats|statistics|headers?)|(?:article|entry|media)\s+counts?|uuid|describe\s+(?:the\s+|this\s+)?(?:zim|archive|file))\b",
     )
 });
 static METADATA_WEAK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:created|creator|made|built|packaged|packager|compiled|produced|scraped|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
+        r"\b(?:created|creator|creation|made|built|generated|packaged|packager|compiled|produced|scraped|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
     )
 });
 /// The fields of an archive's metadata (the ZIM metadata names and their usual words).
@@ -496,14 +590,29 @@ static ARCHIVE_REFERENCE: Pattern = LazyLock::new(|| {
         r"\b(?:(?:the|this|its|that)\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|file)|(?:the|this|that)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|gutenberg|stack\s?exchange|devdocs|zim|kiwix)\s+)?dump|archive|zim)\b",
     )
 });
-/// "this", "it": the archive just named, when the request names nothing else.
-static PRONOUN_REFERENCE: Pattern = LazyLock::new(|| rx(r"\b(?:this|it)\b"));
+/// "this Wikipedia", "that wiktionary copy": the copy of a project served, not one of its
+/// articles ("this Wikipedia article") or people ("this Wikipedia editor").
+static PROJECT_COPY: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:this|that|your|the\s+local|the\s+offline)\s+(?:wikipedia|wiktionary|wikivoyage|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|wikihow|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:mirror|copy|zim|archive|dump|instance|edition|version))?(?:\s*$|\s*[?.!,;]|\s+(?:in|is|was|has|have|from|of|or|and|written|available|made|built|created|generated|updated|dated|use|using)\b)",
+    )
+});
+
+/// "this", "it": the archive just named, when the request names nothing else. "this" only as
+/// a pronoun: at the end, or before a verb or a preposition ("when was this created", "what
+/// language is this in"), not as the determiner of another noun ("this painting").
+static PRONOUN_REFERENCE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\bit\b|\bthis(?:\s*$|\s*[?.!,;:]|\s+(?:is|was|were|are|has|have|had|does|do|did|can|could|will|would|in|on|from|by|for|about|at|with|made|built|written|done|put|set|run|begun|drawn|grown|known|shown|seen|sent|found|held|kept|brought|told|sold|\w+ed)\b)",
+    )
+});
 
 /// Whether the request refers to the archive: by a word for it, or by a pronoun when it
 /// names no other thing ("when was it created"; in "When was the Treaty of Versailles
 /// signed, and on what date did it come into force?" the pronoun is the treaty).
 fn refers_to_archive(text: &str) -> bool {
     is_match(&ARCHIVE_REFERENCE, text)
+        || is_match(&PROJECT_COPY, text)
         || (is_match(&PRONOUN_REFERENCE, text)
             && !text
                 .split_whitespace()
@@ -542,7 +651,34 @@ static NAMESPACE_COUNTS: Pattern = LazyLock::new(|| {
     )
 });
 
+/// An entry of the metadata namespace by its path ("the M/Tags entry", "M/Counter", "the
+/// archive's M/* block"): the archive's metadata. Case-sensitive: a key is capitalised ("M/S
+/// Estonia" is a ship).
+static METADATA_PATH: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+    regex::Regex::new(r#"(?:^|[\s'"`(])M/(?:\*|[A-Z][\w@.-]*[a-z][\w@.-]*)(?:$|[\s'"`),.;:!?])"#)
+        .ok()
+});
+
+/// The archive itself as the topic: "tell me about the archive itself", "what is this zim
+/// about", "what kind of archive is this".
+static ARCHIVE_ITSELF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:(?:tell|teach)\s+(?:me|us)\s+|talk\s+|say\s+something\s+)?(?:(?:everything|more|a\s+bit|a\s+little|something)\s+)?about\s+(?:the|this|that|your)\s+(?:(?:zim|offline|loaded|current)\s+)?(?:archive|zim|zim\s+file|wiki|dump|library|collection)(?:\s+itself)?|(?:what(?:'s|s)?|what\s+is)\s+(?:the|this|that|your)\s+(?:(?:zim|offline|loaded|current)\s+)?(?:archive|zim|zim\s+file|wiki|dump|library|collection)\s+(?:all\s+)?about|(?:what|which)\s+(?:kind|sort|type)\s+of\s+(?:archive|zim(?:\s+file)?|wiki|dump|library|collection)\s+(?:is\s+(?:this|that|it)|(?:this|that)\s+is|(?:is\s+)?(?:this|that)\s+one))\s*[?.!]*$",
+    )
+});
+
 pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
+    if METADATA_PATH
+        .as_ref()
+        .is_some_and(|re| re.is_match(ctx.text))
+        && !is_match(&HOW_WHY, ctx.text)
+    {
+        return hit(
+            Intent::Metadata,
+            0.88,
+            "metadata: an entry of the metadata namespace",
+        );
+    }
     // "PytestReturnNotNoneWarning: ... in a future version of pytest": a pasted message names
     // the archive's subject, not the archive.
     if is_match(&PASTED_ERROR, ctx.text) {
@@ -578,6 +714,13 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
         && (addresses_service(ctx) || refers_to_archive_in_question(ctx.text))
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
+    }
+    if is_match(&ARCHIVE_ITSELF, ctx.text.trim()) {
+        return hit(
+            Intent::Metadata,
+            0.8,
+            "metadata: the archive itself asked about",
+        );
     }
     if ctx.archive_named && is_match(&ABOUT_ONLY, ctx.text.trim()) {
         return hit(Intent::Metadata, 0.7, "metadata: only an archive was named");

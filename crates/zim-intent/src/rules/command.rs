@@ -109,6 +109,7 @@ enum Command {
     ListArchives,
     Search,
     GetArticle,
+    GetArticles,
     Summary,
     Toc,
     Structure,
@@ -149,6 +150,19 @@ const COMMANDS: &[(&str, Command)] = &[
     ("read", Command::GetArticle),
     ("open", Command::GetArticle),
     ("fetch", Command::GetArticle),
+    ("articles", Command::GetArticles),
+    ("getarticles", Command::GetArticles),
+    ("fetcharticles", Command::GetArticles),
+    ("readarticles", Command::GetArticles),
+    ("zimentries", Command::GetArticles),
+    ("getentries", Command::GetArticles),
+    ("batch", Command::GetArticles),
+    ("batchget", Command::GetArticles),
+    ("batchfetch", Command::GetArticles),
+    ("bulk", Command::GetArticles),
+    ("bulkget", Command::GetArticles),
+    ("multiget", Command::GetArticles),
+    ("mget", Command::GetArticles),
     ("summary", Command::Summary),
     ("summarize", Command::Summary),
     ("summarise", Command::Summary),
@@ -312,6 +326,8 @@ struct Args {
     /// Quoted positional arguments, as a function call gives them: `section("Rome",
     /// "History")` has `["Rome", "History"]`.
     positional: Vec<String>,
+    /// Several titles or paths (`titles=A, B`, a JSON array of them): a batch's.
+    titles: Vec<String>,
     /// The query was given as a prefix (`prefix=Sch`): a title completion's.
     prefix: bool,
     /// The values of the keys no argument is read from (`fields=heading, anchor`, `mode=full
@@ -432,6 +448,9 @@ fn parse_args(raw: &str) -> Args {
         match key.as_str() {
             "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
             | "name" => args.title = Some(value),
+            "titles" | "titles_or_paths" | "entry_paths" | "paths" | "articles" | "entries" => {
+                args.titles = split_titles(&value)
+            }
             "section" | "section_title" | "heading" | "anchor" => args.section = Some(value),
             "query" | "q" | "prefix" | "partial_query" | "text" | "terms" => {
                 args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
@@ -477,7 +496,34 @@ fn known_key(k: &str) -> bool {
             | "top"
             | "page_size"
             | "per_page"
+            | "titles"
+            | "titles_or_paths"
+            | "entry_paths"
+            | "paths"
+            | "articles"
+            | "entries"
     )
+}
+
+/// A batch's titles written in one argument: "Paris, London; Tokyo | Rome" (not on "and":
+/// "Romeo and Juliet" is one title), each cleaned as a title is.
+fn split_titles(value: &str) -> Vec<String> {
+    let value = value.trim().trim_start_matches('[').trim_end_matches(']');
+    collect_titles(value.split([',', ';', '|']))
+}
+
+/// Titles cleaned as a title is, each once, at most [`crate::MAX_BATCH_TITLES`].
+fn collect_titles<'a>(parts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in parts {
+        if let Some(t) = title_of(part)
+            && !out.contains(&t)
+            && out.len() < crate::MAX_BATCH_TITLES
+        {
+            out.push(t);
+        }
+    }
+    out
 }
 
 /// "Barack Obama / Early life", "Barack Obama#Early life", "Barack Obama > Early life": an
@@ -802,7 +848,9 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
 /// The call that arguments without a command name: a section with its article is the
 /// section's, a query a search's; a title alone could be any view of it, and names none.
 fn implied_command(args: &Args) -> Option<Command> {
-    if args.section.is_some() && args.title.is_some() {
+    if !args.titles.is_empty() && args.query.is_none() {
+        Some(Command::GetArticles)
+    } else if args.section.is_some() && args.title.is_some() {
         Some(Command::Section)
     } else if args.prefix {
         Some(Command::Suggest)
@@ -925,7 +973,41 @@ fn call_hit(
             (!prefix.is_empty()).then_some(())?;
             hit(Intent::Suggest { prefix }, conf, rule)
         }
+        // `{"op": "zim_get", "entry_paths": [...]}`: a get of several entries is a batch.
+        Command::GetArticle if args.titles.len() >= 2 => hit(
+            Intent::GetArticles {
+                titles_or_paths: args.titles.clone(),
+            },
+            conf,
+            rule,
+        ),
         Command::GetArticle => view(|t| Intent::GetArticle { title_or_path: t }),
+        Command::GetArticles => {
+            let titles = if !args.titles.is_empty() {
+                args.titles.clone()
+            } else if args.positional.len() >= 2 {
+                collect_titles(args.positional.iter().map(String::as_str))
+            } else {
+                split_titles(&args.free)
+            };
+            match titles.as_slice() {
+                [] => None,
+                [one] => hit(
+                    Intent::GetArticle {
+                        title_or_path: one.clone(),
+                    },
+                    subject_confidence(conf, one),
+                    rule,
+                ),
+                _ => hit(
+                    Intent::GetArticles {
+                        titles_or_paths: titles,
+                    },
+                    conf,
+                    rule,
+                ),
+            }
+        }
         Command::Summary => view(|t| Intent::Summary { title_or_path: t }),
         Command::Toc if extra_says(args, &EXTRA_STRUCTURE) => {
             view(|t| Intent::Structure { title_or_path: t })
@@ -1084,6 +1166,20 @@ pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
         }
         let truthy = matches!(value, json::Value::Bool(true))
             || text_of(value).is_some_and(|t| t.eq_ignore_ascii_case("true"));
+        // A batch's entries: `"entry_paths": ["A/Sun", "A/Moon"]` (or one string of them).
+        if matches!(
+            key.as_str(),
+            "titles" | "titles_or_paths" | "entry_paths" | "paths" | "articles" | "entries"
+        ) {
+            args.titles = match value {
+                json::Value::Array(items) => {
+                    let items: Vec<String> = items.iter().filter_map(text_of).collect();
+                    collect_titles(items.iter().map(String::as_str))
+                }
+                _ => text_of(value).map(|t| split_titles(&t)).unwrap_or_default(),
+            };
+            continue;
+        }
         let Some(v) = text_of(value) else { continue };
         args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
         let slot = match key.as_str() {

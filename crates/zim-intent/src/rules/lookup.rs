@@ -33,7 +33,7 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
 /// noun for a whole is its adjective, not the verb of completing a prefix.
 static COMPLETE_AS_ADJECTIVE: Pattern = LazyLock::new(|| {
     rx(
-        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's)\b",
+        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's|walk|sweep|pass|scan|crawl|traversal|iteration|tour|picture|story|works)\b",
     )
 });
 
@@ -429,7 +429,43 @@ fn graph_neighbourhood_subject(text: &str) -> Option<String> {
         .flatten()
 }
 
+/// "what topics relate to Photosynthesis", "which articles are connected with X": pages that
+/// relate to a named article. A lowercase subject is a topic ("what topics relate to
+/// calculus" stays a search).
+static RELATE_TO: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:other\s+)?(?:topics|articles|pages|entries|subjects)\s+(?:relate|are\s+related|connect|are\s+connected|tie\s+in|are\s+linked)\s+(?:to|with)\s+(?P<t>.+?)\s*[?.!]*$",
+    )
+});
+
+/// "what's adjacent in the graph to London", "which pages are next to X in the link graph":
+/// the neighbours of a named article in the link graph, the graph named.
+static ADJACENT_IN_GRAPH: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which\s+(?:other\s+)?(?:pages|articles|entries|topics))(?:'s|s|\s+is|\s+are)?\s+(?:adjacent|near(?:est)?|nearby|close(?:st)?|next|neighbou?ring)\s+(?:to\s+(?P<a>.+?)\s+in\s+the\s+(?:link\s+)?graph|in\s+the\s+(?:link\s+)?graph\s+(?:to|of)\s+(?P<b>.+?))\s*[?.!]*$",
+    )
+});
+
+fn relate_to_subject(text: &str) -> Option<String> {
+    let c = caps(&RELATE_TO, text).or_else(|| caps(&ADJACENT_IN_GRAPH, text))?;
+    let raw = c
+        .name("t")
+        .or_else(|| c.name("a"))
+        .or_else(|| c.name("b"))?
+        .as_str();
+    looks_like_title(raw).then(|| title_of(raw)).flatten()
+}
+
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
+    if let Some(t) = relate_to_subject(ctx.text) {
+        return hit(
+            Intent::Related {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.85, &t),
+            "related: pages that relate to X",
+        );
+    }
     if let Some(t) = graph_neighbourhood_subject(ctx.text) {
         return hit(
             Intent::Related {
@@ -481,7 +517,10 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
         title_of(&group(&c, "t"))?
     } else {
         let stripped = match RELATED_LEAD.as_ref() {
-            Some(re) => re.replace(after.trim(), "").to_string(),
+            // "related-to DNA": the connector joined to the cue by a hyphen.
+            Some(re) => re
+                .replace(after.trim().trim_start_matches(['-', ':', ',']), "")
+                .to_string(),
             None => after.to_string(),
         };
         match title_of(&stripped) {
@@ -504,11 +543,16 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
 
 static LINKS_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:what|which)\s+(?:pages\s+|articles\s+|entries\s+)?(?:does|do)\s+(?P<t>.+?)\s+links?\s+(?:out\s+)?to\b",
+        r"\b(?:what|which)\s+(?:other\s+)?(?:pages\s+|articles\s+|entries\s+)?(?:does|do)\s+(?P<t>.+?)\s+links?\s+(?:out\s+)?to\b",
     )
 });
-static LINKS_CUE: Pattern =
-    LazyLock::new(|| rx(r"\b(?:links?|hyperlinks?|hrefs?|urls?|outbound|outgoing|backlinks)\b"));
+/// Words for links: also references counted as links when said to go out of a page
+/// ("outgoing references from X").
+static LINKS_CUE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:outbound|outgoing)\s+(?:references|refs|citations|connections)|links?|hyperlinks?|hrefs?|urls?|outbound|outgoing|backlinks)\b",
+    )
+});
 /// A determiner right before a final links word makes it a noun of the sentence ("require a
 /// client certificate to access one URL", "how do I shorten a link"), not "X links"; so does
 /// a word that picks one by identity ("versions of the same url", "redirect to a different
@@ -522,19 +566,19 @@ static COUNTED_NOUN_BEFORE: Pattern = LazyLock::new(|| {
 /// in X", "backlinks for X".
 static LINKS_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:links?|hyperlinks?|hrefs?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
+        r"\b(?:(?:outbound|outgoing)\s+(?:(?:links?|references|refs|citations|connections)\s+)?(?:(?:graph|list|map)\s+)?(?:from|of|for|out\s+of)|(?:links?|hyperlinks?)\s+(?:graph|list|map)\s+(?:of|for|from)|(?:links?|hyperlinks?|hrefs?|urls?|outlinks?)\s+(?:(?:contained|found|included|present|listed|used|appearing|that\s+(?:are|appear))\s+)?(?:in|of|from|on|for|inside|within|out\s+of)|(?:backlinks?|inlinks?|inbound\s+links?|incoming\s+links?)\s+(?:to|of|for|into|on))\s+\S",
     )
 });
 static REFERENCES_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
+        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:does|do)\s+(?P<t>.+?)\s+(?:reference|cite|mention|point\s+to)s?\b",
     )
 });
 /// "what does the X article cite?", "What sources does the article on Sepsis cite?": without
 /// a noun for the pages asked about, or with one for sources, the subject must be an article ("what does the Bible mention about X" asks about the world).
 static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:(?:sources|works|references|pages|articles|entries)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
+        r"^(?:what|which)\s+(?:(?:other\s+)?(?:sources|works|references|pages|articles|entries|urls|links|websites|sites|external\s+links)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
     )
 });
 /// "which articles link to X?": the link graph around X.
@@ -558,6 +602,22 @@ static LINKS_PASSIVE: Pattern = LazyLock::new(|| {
 static WHAT_LINKS_HERE: Pattern = LazyLock::new(|| {
     rx(r"^(?:what|who)\s+links\s+(?:to|here\s*(?:[:,]|for|to|on)?)\s+(?P<t>.+?)[?.!]*$")
 });
+
+/// The links of a page asked as where they lead from it: "what links out of Tokyo", "links
+/// that Photosynthesis points to", "which pages lead out of X". The subject must be a name or
+/// an article ("what leads out of a maze" asks about the world).
+static LINKS_OUT_OF: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:what|which)\s+(?:(?:other\s+)?(?:pages|articles|entries|links)\s+)?(?:links?|leads?|points?|goes|go)\s+(?:out\s+of|out\s+from|away\s+from)\s+(?P<t>.+?)|(?:(?:show|give|list|get|find)\s+(?:me\s+|us\s+)?(?:the\s+|all\s+(?:the\s+)?)?)?(?:links?|hyperlinks?|urls?|pages|articles|entries)\s+(?:that|which)\s+(?P<u>.+?)\s+(?:points?|links?|leads?|goes|refers?)\s+(?:out\s+)?to)\s*[?.!]*$",
+    )
+});
+
+fn links_out_subject(text: &str) -> Option<String> {
+    let c = caps(&LINKS_OUT_OF, text)?;
+    let raw = c.name("t").or_else(|| c.name("u"))?.as_str();
+    let named = looks_like_title(raw) || is_match(&super::article_view::ARTICLE_NOUN, raw);
+    named.then(|| title_of(raw)).flatten()
+}
 
 fn what_links_here_subject(text: &str) -> Option<String> {
     let c = caps(&WHAT_LINKS_HERE, text)?;
@@ -583,6 +643,15 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
             },
             subject_confidence(0.88, &t),
             "links: what links to X (inbound)",
+        );
+    }
+    if let Some(t) = links_out_subject(ctx.text) {
+        return hit(
+            Intent::Links {
+                title_or_path: t.clone(),
+            },
+            subject_confidence(0.88, &t),
+            "links: what links out of X",
         );
     }
     if let Some(t) = passive_links_subject(ctx.text) {
@@ -670,7 +739,135 @@ static TEXT_OF: Pattern = LazyLock::new(|| {
     )
 });
 
+/// Words a request for an entry by its path may have besides the path: request verbs, and
+/// nouns for what the entry holds ("binary fetch the stylesheet -/s/main.css", "I want the
+/// image at I/x.jpg", "download the PDF at -/d/intro.pdf").
+const ASSET_REQUEST_WORDS: &[&str] = &[
+    "fetch",
+    "get",
+    "retrieve",
+    "download",
+    "give",
+    "show",
+    "open",
+    "read",
+    "pull",
+    "grab",
+    "load",
+    "return",
+    "send",
+    "display",
+    "print",
+    "dump",
+    "export",
+    "want",
+    "need",
+    "i",
+    "i'd",
+    "like",
+    "me",
+    "us",
+    "the",
+    "a",
+    "an",
+    "at",
+    "from",
+    "for",
+    "of",
+    "in",
+    "as",
+    "this",
+    "that",
+    "its",
+    "it",
+    "please",
+    "content",
+    "contents",
+    "bytes",
+    "raw",
+    "binary",
+    "asset",
+    "assets",
+    "file",
+    "image",
+    "picture",
+    "photo",
+    "icon",
+    "favicon",
+    "logo",
+    "illustration",
+    "svg",
+    "png",
+    "jpg",
+    "jpeg",
+    "gif",
+    "webp",
+    "pdf",
+    "stylesheet",
+    "css",
+    "script",
+    "javascript",
+    "js",
+    "font",
+    "media",
+    "video",
+    "audio",
+    "blob",
+    "data",
+    "entry",
+    "resource",
+    "path",
+    "located",
+    "stored",
+    "base64",
+    "encoded",
+    "with",
+    "and",
+    "mime",
+    "type",
+    "mimetype",
+    "just",
+];
+
+/// "binary fetch -/j/head.js", "the image at I/foo.png", "give me the stylesheet
+/// -/s/main.css": an entry asked for by its path, every other word a request verb or a noun
+/// for what it holds. The path is the entry (the service fetches it as bytes when it is no
+/// text).
+fn asset_path(text: &str) -> Option<String> {
+    // Every path has a slash: most requests are let through by one scan.
+    if !text.contains('/') {
+        return None;
+    }
+    let mut path = None;
+    for word in text.split_whitespace() {
+        let w = word
+            .trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '!' | '?' | '"' | '\'' | '`'));
+        let w = w
+            .strip_suffix('.')
+            .filter(|p| super::batch::is_entry_path(p))
+            .unwrap_or(w);
+        if super::batch::is_entry_path(w) {
+            if path.is_some() {
+                return None;
+            }
+            path = Some(w.to_string());
+        } else if !ASSET_REQUEST_WORDS.contains(&w.to_lowercase().as_str()) {
+            return None;
+        }
+    }
+    path
+}
+
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(path) = asset_path(ctx.text) {
+        return hit(
+            Intent::GetArticle {
+                title_or_path: path,
+            },
+            0.85,
+            "get article: an entry asked for by its path",
+        );
+    }
     if let Some(c) = caps(&TEXT_OF, ctx.text) {
         let raw = group(&c, "t");
         // "text of the first amendment" is about a text in the world, not an article.
@@ -1043,5 +1240,51 @@ mod tests {
                 prefix: "hmm".into()
             })
         );
+    }
+
+    #[test]
+    fn an_asset_asked_for_by_its_path_is_that_entry() {
+        for (q, path) in [
+            ("binary fetch I/Eiffel_Tower.jpg", "I/Eiffel_Tower.jpg"),
+            ("download I/logo.png", "I/logo.png"),
+            (
+                "the image at I/Sunset_over_Oslo.webp",
+                "I/Sunset_over_Oslo.webp",
+            ),
+            ("give me the stylesheet -/s/print.css", "-/s/print.css"),
+            ("binary asset -/j/app.js", "-/j/app.js"),
+            (
+                "I want the picture at I/Kyoto_temple.jpg.",
+                "I/Kyoto_temple.jpg",
+            ),
+            ("the raw bytes of -/favicon.ico please", "-/favicon.ico"),
+            (
+                "fetch the PDF file -/d/manual.pdf as base64",
+                "-/d/manual.pdf",
+            ),
+            (
+                "get the svg icon at images/Flag_of_Peru.svg",
+                "images/Flag_of_Peru.svg",
+            ),
+        ] {
+            assert_eq!(
+                run(q),
+                Some(Intent::GetArticle {
+                    title_or_path: path.into()
+                }),
+                "{q}"
+            );
+        }
+        // No entry path, a filesystem path, or other words around it: no asset request.
+        for q in [
+            "what metadata does a JPEG file store",
+            "download an image from a URL in python",
+            "binary I/O in python",
+            "convert image/png to jpeg",
+            "the image at /etc/motd",
+            "the image at I/foo.png looks blurry on retina screens",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
     }
 }

@@ -16,6 +16,30 @@ static NS_NAMED: Pattern = LazyLock::new(|| {
         r"\b(?P<name>content|metadata|meta|articles?|images?|media|well-known|wellknown|search\s+index|full-?text\s+index|index|redirects?)\s+namespace\b",
     )
 });
+/// A namespace's letter after the entries it holds, ending the request or before where to
+/// start: "next 50 entries in A", "one page of titles from M starting at offset 40".
+/// Case-sensitive letter.
+static NS_LETTER_LAST: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"\b(?i:in|from|of|within)\s+(?P<ns>[A-Z]|-)(?:\s*[.!?,;]*$|\s+(?i:starting|beginning|from|at|with|please)\b)",
+    )
+    .ok()
+});
+/// The words that lead to a namespace's letter in [`NS_LETTER_LAST`] and [`NS_LETTER_NOUN`].
+const LETTER_LEADS: &[&str] = &["in", "from", "of", "within", "every", "all", "each", "the"];
+/// Nouns for a namespace's entries, one of which [`NS_LETTER_LAST`] needs.
+const ENTRY_NOUNS: &[&str] = &[
+    "entries", "entry", "items", "titles", "paths", "pages", "articles", "listing",
+];
+
+/// A namespace's letter before its entries, after a determiner: "every M entry", "the C
+/// titles", "all X entries". Case-sensitive letter.
+static NS_LETTER_NOUN: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:^|\s)(?i:every|all|each|the|all\s+the)\s+(?P<ns>[A-Z]|-)\s+(?i:entry|entries|items?|titles?|paths?|pages?)\b",
+    )
+    .ok()
+});
 static NS_COMMAND_LETTER: LazyLock<Option<Regex>> = LazyLock::new(|| {
     // Case-sensitive letter: "browse C" but not "browse a list".
     Regex::new(r"^(?i:browse|walk|iterate|page\s+through)\s+(?P<ns>[A-Z])(?:\s|$|,)").ok()
@@ -84,6 +108,27 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = NS_PATH_PREFIX.as_ref().and_then(|re| re.captures(s)) {
         return Some(group(&c, "ns"));
     }
+    // Both need a namespace's letter as a word of its own after a word that leads to it, and
+    // a noun for entries: one scan of the words lets most requests by.
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let letter_word = words.windows(2).any(|pair| {
+        let [before, w] = pair else {
+            return false;
+        };
+        let w = w.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '-');
+        (w == "-" || (w.len() == 1 && w.bytes().all(|b| b.is_ascii_uppercase())))
+            && LETTER_LEADS.contains(&before.to_ascii_lowercase().as_str())
+    });
+    if letter_word {
+        if let Some(c) = NS_LETTER_NOUN.as_ref().and_then(|re| re.captures(s)) {
+            return Some(group(&c, "ns"));
+        }
+        let lower = s.to_lowercase();
+        let entries_named = ENTRY_NOUNS.iter().any(|n| lower.contains(n));
+        if entries_named && let Some(c) = NS_LETTER_LAST.as_ref().and_then(|re| re.captures(s)) {
+            return Some(group(&c, "ns"));
+        }
+    }
     caps(&NS_COMMAND_LETTER, s).map(|c| group(&c, "ns"))
 }
 
@@ -101,14 +146,30 @@ static NS_PATH_PREFIX: LazyLock<Option<Regex>> = LazyLock::new(|| {
 /// its entries, or its pages gone through to the end ("paginate through everything").
 static WALK_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|next\s+page|offset\s*[:=]?\s*\d+|exhaustive(?:ly)?|every\s+(?:single\s+)?(?:entry|title|item)|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|paginat(?:e|ing)\s+(?:through|over)|(?:through|over)\s+(?:everything|all\s+(?:of\s+)?(?:it|them))|(?:complete|full|entire|whole)\s+(?:listing|list|enumeration|dump|index)|all\s+(?:the\s+|its\s+)?(?:entries|titles|items)|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
+        r"\b(?:walk|iterate|enumerate|traverse|go\s+through|dump|sweep|loop(?:ing)?\s+(?:through|over)|stream(?:ing)?\s+(?:all|every|each|through)|(?:generator|iterator)\s+over|(?:full|complete|entire|whole)\s+(?:walk|pass|scan|crawl|traversal|iteration)|next\s+page|offset\s*[:=]?\s*\d+|exhaustive(?:ly)?|every\s+(?:single\s+)?(?:(?-i:[A-Z])\s+)?(?:entry|title|item)|all\s+of|page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|paginat(?:e|ing)\s+(?:through|over)|(?:through|over)\s+(?:everything|all\s+(?:of\s+)?(?:it|them))|(?:complete|full|entire|whole)\s+(?:listing|list|enumeration|dump|index)|all\s+(?:the\s+|its\s+)?(?:entries|titles|items)|until\s+the\s+(?:very\s+)?end|without\s+skipping|no\s+sampling)\b",
+    )
+});
+/// Words that ask for every entry, whatever else is said.
+static EVERY_ENTRY_WORDS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:walk|iterate|enumerate|traverse|sweep|exhaustive(?:ly)?|every|all\s+(?:of|the\s+entries|entries)|without\s+skipping|no\s+sampling)\b",
     )
 });
 static BROWSE_CUE: Pattern =
     LazyLock::new(|| rx(r"\b(?:browse|sample|page\s+through|peek|list|show)\b"));
 
+/// One page asked for ("one page of entries starting at offset 200", "a chunk of the
+/// entries in A"): a browse from that offset, not a pass over all of them.
+static ONE_PAGE: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:one|a|a\s+single|single)\s+(?:page|screen|screenful|chunk|batch|slice)\s+of\b")
+});
+
 pub(super) fn walk(ctx: &Context) -> Option<RuleHit> {
     if !is_match(&WALK_CUE, ctx.text) {
+        return None;
+    }
+    // The offset or the next page of one page asked for is where that page starts.
+    if is_match(&ONE_PAGE, ctx.text) && !is_match(&EVERY_ENTRY_WORDS, ctx.text) {
         return None;
     }
     let namespace = namespace_of(ctx.text)?;
@@ -146,7 +207,7 @@ pub(super) fn browse(ctx: &Context) -> Option<RuleHit> {
 /// setting up a VPN" and "os.walk example" have other objects.
 static ARCHIVE_PASS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?|(?:a\s+|an\s+)?(?:(?:quick|short|brief|fast|little|first)\s+))?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|glimpse|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|(?:archive's\s+|zim's\s+)?(?:media|images|pictures|photos)(?:\s+files)?|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
+        r"^(?:(?:continue|keep|resume|carry\s+on)\s+(?:with\s+)?|(?:a\s+|an\s+)?(?:(?:quick|short|brief|fast|little|first)\s+))?(?P<verb>walk(?:ing)?|iterat(?:e|ing)|enumerat(?:e|ing)|travers(?:e|ing)|stream(?:ing)?|loop(?:ing)?|sweep(?:ing)?|crawl(?:ing)?|generator|iterator|go(?:ing)?|step(?:ping)?|pag(?:e|ing)|scan(?:ning)?|dump(?:ing)?|brows(?:e|ing)|list(?:ing)?|show|display|print|output|return|retrieve|fetch|get|sample|peek|give|skim(?:ming)?|glance|glimpse|flip(?:ping)?|look)(?:\s+(?:me|us|over|through|at|across|into))*\s+(?P<quant>(?:(?:the|all|every|each|whole|entire|complete|full|single|of|list|set|a|an|few|some|several|handful|couple|bunch|number|sample|selection|dozen|\d+|its|this|first|random|last|archive's|zim's|representative|typical|varied|mixed|diverse|small)\s+)*)(?P<obj>(?:archive|zim|wiki)\s+(?:entries|articles|pages|titles|items)|(?:entry|article|page)\s+(?:paths?|urls?|titles|names)|(?:article|content|media|image|metadata)\s+(?:entries|items|paths|titles)|(?:archive's\s+|zim's\s+)?(?:media|images|pictures|photos)(?:\s+files)?|urls|paths|(?:url|path)\b|entries|entry|articles|pages|titles|items|archive|zim|zim\s+file|wiki|what(?:'s|\s+is)\s+(?:in|inside)\s+(?:this|the|your)\s+(?:zim|archive|wiki)|(?:page|article|title|item)\b)\b(?P<rest>.*)$",
     )
 });
 /// The same request as a noun phrase, without a verb, when it names the archive: "every
@@ -190,6 +251,8 @@ fn namespace_of_object(obj: &str) -> &'static str {
         .any(|m| obj.contains(m))
     {
         "I"
+    } else if obj.starts_with("metadata") {
+        "M"
     } else {
         "C"
     }
@@ -245,6 +308,14 @@ fn content_pass(walk: bool, ctx: &Context, why: &'static str) -> Option<RuleHit>
     hit(intent, 0.85, why)
 }
 
+/// "give me a generator over ...", "write an iterator over ...": the request verb before a
+/// noun for what goes over the entries.
+static GENERATOR_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:give|get|make|create|build|write|return|provide)\s+(?:me\s+|us\s+)?|(?:i\s+)?(?:need|want)\s+)(?:a|an)\s+(?:(?:lazy|python|simple)\s+)?(?P<noun>generator|iterator)\b",
+    )
+});
+
 pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     if let Some(c) = caps(&LOOK_AT_ARCHIVE, ctx.text)
         && (c.name("name").is_some() || ctx.archive_named)
@@ -278,10 +349,15 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
             "browse: what the archive holds",
         );
     }
+    // "give me a generator over every entry path": the thing that goes over them is the verb.
+    let lower = ctx.text.to_ascii_lowercase();
+    let text = match GENERATOR_LEAD.as_ref() {
+        Some(re) if lower.contains("erator") => re.replace(ctx.text, "$noun").into_owned(),
+        _ => ctx.text.to_string(),
+    };
     // "what's in this zim? list a few articles": the clause with the verb decides. A full
     // stop ends a clause before a space or at the end, not inside a file name ("x.zim").
-    let c = ctx
-        .text
+    let c = text
         .split(['?', ';', '!'])
         .flat_map(|clause| clause.split(". "))
         // A spaced dash ends a clause too ("browse this a little — show me a handful").
@@ -297,8 +373,11 @@ pub(super) fn archive_pass(ctx: &Context) -> Option<RuleHit> {
     }
     // One page is an article ("show the page"); "every single page" is the archive's.
     let obj = group(&c, "obj").to_lowercase();
-    if matches!(obj.as_str(), "page" | "article" | "title" | "item")
-        && !is_match(&EVERY, &group(&c, "quant"))
+    let head = obj.split_whitespace().last().unwrap_or_default();
+    if matches!(
+        head,
+        "page" | "article" | "title" | "item" | "url" | "path" | "name"
+    ) && !is_match(&EVERY, &group(&c, "quant"))
     {
         return None;
     }

@@ -90,6 +90,7 @@ pub fn params(intent: &Intent) -> serde_json::Map<String, serde_json::Value> {
             put("namespace", json!(namespace));
             put("limit", json!(limit));
         }
+        Intent::GetArticles { titles_or_paths } => put("titles_or_paths", json!(titles_or_paths)),
         Intent::FindByTitle { title } => put("title", json!(title)),
         Intent::Suggest { prefix } => put("prefix", json!(prefix)),
         Intent::ListArchives | Intent::Metadata | Intent::MainPage | Intent::Health => {}

@@ -173,6 +173,15 @@ pub fn get(
     }
 }
 
+/// Whether an entry of MIME type `mime` is read as text (HTML rendered, other text as it
+/// is); anything else is bytes, fetched with `binary=true`.
+pub fn is_text_mime(mime: &str) -> bool {
+    mime.starts_with("text/")
+        || mime.contains("json")
+        || mime.contains("xml")
+        || mime.contains("javascript")
+}
+
 /// One window of an entry's text, before it is laid out as Markdown or as openzim-mcp's JSON.
 pub struct Page {
     pub title: String,
@@ -208,11 +217,7 @@ pub fn page(
     let body: Markdown = if mime.starts_with("text/html") {
         ctx.renderer
             .markdown(&HtmlSource::new(entry, "get_entry"), ctx.compact)?
-    } else if mime.starts_with("text/")
-        || mime.contains("json")
-        || mime.contains("xml")
-        || mime.contains("javascript")
-    {
+    } else if is_text_mime(&mime) {
         Box::new(entry_text(entry, "get_entry")?)
     } else {
         let size = entry.size().map_err(|e| archive_error("get_entry", e))?;

@@ -31,8 +31,8 @@ pub static TOOL: Tool = Tool {
     name: "zim_query",
     title: "Ask the ZIM library",
     description: "Answer a natural-language request over the offline ZIM archives: list archives, \
-search, read an article, show its structure or summary, browse or walk a namespace, show metadata or \
-the main page. Examples: \"list available ZIM files\", \"search for biology in wikipedia.zim\", \
+search, read an article (or several at once, or an image by its path), show its structure or summary, \
+browse or walk a namespace, show metadata or the main page. Examples: \"list available ZIM files\", \"search for biology in wikipedia.zim\", \
 \"get article Evolution\", \"browse namespace C with limit 10\", \"metadata of wikipedia.zim\". \
 zim_file_path may be omitted when only one archive is served.",
     simple: true,

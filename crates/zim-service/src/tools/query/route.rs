@@ -14,7 +14,7 @@ use crate::service::ZimService;
 use crate::tools::ToolOutput;
 use crate::tools::browse::{BrowseMode, ZimBrowseArgs};
 use crate::tools::entry::find_entry;
-use crate::tools::get::{View, ZimGetArgs};
+use crate::tools::get::{MAX_BATCH, View, ZimGetArgs};
 use crate::tools::health::{self, ZimHealthArgs};
 use crate::tools::links::{LinkDirection, ZimLinksArgs};
 use crate::tools::metadata::ZimMetadataArgs;
@@ -136,6 +136,134 @@ impl ZimService {
             })
             .and_then(|c| c.get("path").and_then(Value::as_str))
             .map(str::to_owned))
+    }
+
+    /// The entry `path` leads to (a title or a redirect resolved): its path as the archive
+    /// shows it, and its MIME type. `None` when it cannot be read (`zim_get` reports why).
+    fn entry_found(&self, archive: &str, path: &str) -> Option<(String, String)> {
+        let open = self.registry().open(archive).ok()?;
+        let found = find_entry(&open.archive, path).ok()?;
+        let mime = found.entry.mimetype().ok()?.to_owned();
+        Some((crate::tools::entry::display_path(&found.entry), mime))
+    }
+
+    /// Whether the entry at `path` holds no text (its MIME type is neither text nor JSON, XML
+    /// or JavaScript). An entry that cannot be read is left to `zim_get` to report.
+    fn is_binary_entry(&self, archive: &str, path: &str) -> bool {
+        self.entry_found(archive, path)
+            .is_some_and(|(_, mime)| !crate::tools::get::is_text_mime(&mime))
+    }
+
+    /// Several entries by their titles or paths as typed: each located as one article is,
+    /// then read with `zim_get`'s batch (`entry_paths`), one call per archive they were found
+    /// in. The answer lists every entry asked for in its order, those not found with why; it
+    /// is an error only when none was found. At most [`MAX_BATCH`] entries.
+    fn get_articles(
+        &self,
+        client: &ClientId,
+        args: &ZimQueryArgs,
+        target: &Target,
+        wanted: &[String],
+    ) -> Result<(Value, Option<String>), ToolError> {
+        let wanted = wanted.get(..wanted.len().min(MAX_BATCH)).unwrap_or(wanted);
+        let mut rows: Vec<Value> = Vec::with_capacity(wanted.len());
+        // (row, archive, path) of every entry found.
+        let mut found: Vec<(usize, String, String)> = Vec::new();
+        let mut not_found: Vec<&str> = Vec::new();
+        for (i, title) in wanted.iter().enumerate() {
+            match self.locate(client, target, title) {
+                Ok((archive, path)) => {
+                    let path = self
+                        .entry_found(&archive, &path)
+                        .map_or(path, |(shown, _)| shown);
+                    rows.push(
+                        json!({"requested": title, "zim_file_path": archive, "entry_path": path}),
+                    );
+                    found.push((i, archive, path));
+                }
+                Err(err) if err.kind == ErrorKind::NotFound => {
+                    rows.push(json!({
+                        "requested": title,
+                        "success": false,
+                        "error": err.message,
+                        "error_code": err.operation,
+                    }));
+                    not_found.push(title);
+                }
+                Err(err) => return Err(err),
+            }
+        }
+        if found.is_empty() {
+            return Err(ToolError::not_found(
+                "entry_not_found",
+                format!(
+                    "None of the {} entries asked for was found: {}",
+                    wanted.len(),
+                    crate::text::truncate(&not_found.join(", "), 300)
+                ),
+            )
+            .with_hint(
+                "Try zim_query(\"search for ...\") with one of them to find the right titles",
+            ));
+        }
+        let mut archives: Vec<&str> = Vec::new();
+        for (_, archive, _) in &found {
+            if !archives.contains(&archive.as_str()) {
+                archives.push(archive);
+            }
+        }
+        for archive in &archives {
+            let group: Vec<&(usize, String, String)> =
+                found.iter().filter(|(_, a, _)| a == archive).collect();
+            let out = self.zim_get(
+                client,
+                ZimGetArgs {
+                    zim_file_path: (*archive).to_owned(),
+                    entry_path: None,
+                    entry_paths: Some(group.iter().map(|(_, _, p)| p.clone()).collect()),
+                    view: View::Full,
+                    binary: false,
+                    main_page: false,
+                    max_content_length: args.max_content_length,
+                    content_offset: 0,
+                    compact: args.compact,
+                    compact_budget: args.compact_budget.clone(),
+                },
+            )?;
+            let ToolOutput::Json(batch) = out else {
+                continue;
+            };
+            let results = batch
+                .get("results")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            for ((row, _, _), result) in group.iter().zip(results) {
+                if let (Some(Value::Object(into)), Value::Object(from)) =
+                    (rows.get_mut(*row), result)
+                {
+                    for (key, value) in from {
+                        into.entry(key).or_insert(value);
+                    }
+                }
+            }
+        }
+        let succeeded = rows
+            .iter()
+            .filter(|r| r.get("success").and_then(Value::as_bool) == Some(true))
+            .count();
+        let value = json!({
+            "results": rows,
+            "requested": wanted.len(),
+            "succeeded": succeeded,
+            "failed": wanted.len().saturating_sub(succeeded),
+            "not_found": not_found,
+        });
+        let archive = match archives.as_slice() {
+            [one] => Some((*one).to_owned()),
+            _ => None,
+        };
+        Ok((value, archive))
     }
 
     /// The question pipeline's first page for `request` over the target archive (all when
@@ -291,9 +419,20 @@ impl ZimService {
             }
             Intent::GetArticle { title_or_path } => {
                 let (archive, path) = self.locate(client, target, title_or_path)?;
-                let out =
-                    self.zim_get(client, get(archive.clone(), Some(path), View::Full, false))?;
+                let mut call = get(archive.clone(), Some(path), View::Full, false);
+                // An image, a PDF, a font: its bytes (zim_get's binary branch, capped by
+                // `content.max_binary_size`), not a note that it is binary.
+                if self.is_binary_entry(&archive, call.entry_path.as_deref().unwrap_or_default()) {
+                    call.binary = true;
+                    call.max_content_length = None;
+                    call.content_offset = 0;
+                }
+                let out = self.zim_get(client, call)?;
                 (out, Some(archive))
+            }
+            Intent::GetArticles { titles_or_paths } => {
+                let (value, archive) = self.get_articles(client, args, target, titles_or_paths)?;
+                (json(value), archive)
             }
             Intent::Summary { title_or_path }
             | Intent::Toc { title_or_path }
@@ -337,7 +476,13 @@ impl ZimService {
                         },
                         cursor: if walk { args.cursor.clone() } else { None },
                         limit: args.limit.or(*l).or(limit).map(|l| l.min(MAX_LIST_LIMIT)),
-                        offset: if walk { 0 } else { args.offset },
+                        // A page asked "starting at offset 200" starts there, unless the call
+                        // gave its own offset.
+                        offset: match (walk, args.offset) {
+                            (true, _) => 0,
+                            (false, 0) => parsed.offset.unwrap_or(0),
+                            (false, given) => given,
+                        },
                         include_assets: None,
                     },
                 )?;

@@ -73,6 +73,7 @@ fn subject(parsed: &ParsedIntent, query: &str) -> String {
             title_or_path,
             section,
         } => format!("{title_or_path} {section}"),
+        Intent::GetArticles { titles_or_paths } => titles_or_paths.join(" "),
         Intent::FindByTitle { title } => title.clone(),
         Intent::Suggest { prefix } => prefix.clone(),
         _ => String::new(),
