@@ -14,6 +14,7 @@ every string of a JSON answer and every token of a text answer is a candidate, k
 an entry of the archive (the entry list is read with python-libzim when it is importable; without
 it, candidates shaped like paths are kept and the report says so).
 
+  scripts/eval_qa.py --sets tests/qa/*/*.jsonl --archive-dir corpus-out    # every set at once
   scripts/eval_qa.py --sets ../shared/qa/rustdocs-dev.jsonl --archive corpus-out/rustdocs.zim \\
       [--zim-mcp target/release/zim-mcp] [--openzim PYTHON | --install-openzim] [--only zim-mcp]
       [--verbose] [--json OUT]
@@ -247,6 +248,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", nargs="+", required=True, type=Path)
     parser.add_argument("--archive", type=Path, help="the sets' archive (else each set's first line, looked up beside the set)")
+    parser.add_argument("--archive-dir", type=Path,
+                        help="where to look up the archive each set's first line names (e.g. corpus-out)")
     parser.add_argument("--zim-mcp", default=str(REPO / "target" / "release" / "zim-mcp"))
     parser.add_argument("--openzim", help="a Python with openzim-mcp 3.4.0 installed")
     parser.add_argument("--install-openzim", action="store_true")
@@ -273,7 +276,12 @@ def main() -> None:
     print(f"{'set':<22} {'server':<12} {'hit@1':>7} {'hit@3':>7} {'MRR':>6} {'p50 ms':>8} {'p90 ms':>8} {'no path':>7}")
     for set_path in args.sets:
         named, questions = load_set(set_path)
-        archive = args.archive or (set_path.parent / named if named else None)
+        if args.archive:
+            archive = args.archive
+        elif named and args.archive_dir and (args.archive_dir / Path(named).name).exists():
+            archive = args.archive_dir / Path(named).name
+        else:
+            archive = set_path.parent / named if named else None
         if archive is None or not Path(archive).exists():
             sys.exit(f"eval_qa: no archive for {set_path} (give --archive)")
         archive = Path(archive).resolve()
@@ -300,6 +308,14 @@ def main() -> None:
             shutil.rmtree(scratch, ignore_errors=True)
         if entries is None:
             print(f"  ({set_path.name}: python-libzim not importable; path-shaped tokens counted as paths)")
+    if len(report) > 1:
+        for name, _ in servers:
+            sums = [r[name]["summary"] for r in report.values() if name in r]
+            n = sum(x["n"] for x in sums)
+            hit1 = sum(x["hit1"] for x in sums)
+            hit3 = sum(x["hit3"] for x in sums)
+            print(f"{'all ' + str(len(sums)) + ' sets':<22} {name:<12} {hit1:>3}/{n:<3} {hit3:>3}/{n:<3} "
+                  f"({100 * hit3 / max(n, 1):.1f}% hit@3)")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
 
