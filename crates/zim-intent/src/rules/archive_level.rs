@@ -559,6 +559,10 @@ static OPEN_PROJECT: Pattern = LazyLock::new(|| {
 /// own title and description"). A learned
 /// route must not override that reading.
 pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
+    // "I need a list of every article in the constitution": the entries of another thing.
+    if matches!(intent, "Walk" | "Browse") {
+        return super::namespace::entries_of_another_thing(ctx.text);
+    }
     let cue = match intent {
         "MainPage" => &MAIN_PAGE,
         "Health" => &HEALTH,

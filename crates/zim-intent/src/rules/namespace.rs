@@ -171,6 +171,51 @@ static NS_ENTRIES_NAMED: Pattern = LazyLock::new(|| {
     )
 });
 
+/// Entries placed in a thing that is not the archive: "every article in the constitution",
+/// "the pages of a passport", "all entries in my diary" (not "in the archive", "of this zim",
+/// "in the whole wiki").
+static ENTRIES_ELSEWHERE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:entries|entry|articles?|pages?|items|titles?|pictures|images)\s+(?:(?:stored|kept|listed)\s+)?(?:in|of|from|within|inside)\s+(?:the|a|an|my|our|your|his|her|their)\s+(?:whole\s+|entire\s+)?(?P<place>[a-z][\w.-]*(?:\s+[\w.-]+){0,2})",
+    )
+});
+
+/// Whether the entries asked for are another thing's ([`ENTRIES_ELSEWHERE`]): a pass over
+/// them is no pass over the archive.
+pub(super) fn entries_of_another_thing(text: &str) -> bool {
+    caps(&ENTRIES_ELSEWHERE, text).is_some_and(|c| {
+        // The place's head may follow a name ("the stackexchange archive", "the wiki dump").
+        let place = group(&c, "place").to_lowercase();
+        !place.split_whitespace().any(|w| {
+            let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+            w.ends_with(".zim")
+                || matches!(
+                    w,
+                    "archive"
+                        | "zim"
+                        | "wiki"
+                        | "namespace"
+                        | "library"
+                        | "collection"
+                        | "dump"
+                        | "file"
+                        | "thing"
+                        | "index"
+                        | "content"
+                        | "database"
+                        | "archives"
+                        | "zims"
+                        | "wikipedia"
+                        | "wiktionary"
+                        | "wikivoyage"
+                        | "stackexchange"
+                        | "gutenberg"
+                        | "devdocs"
+                )
+        })
+    })
+}
+
 /// Words for a pass over every entry of a namespace: a verb that goes over all of it, a
 /// listing said to be complete ("the complete listing of namespace X", "a full list"), all
 /// its entries, or its pages gone through to the end ("paginate through everything").
