@@ -691,8 +691,8 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
                 return None;
             }
             // "structure (headings, anchors, sizes) for entry X": an aside listing what the
-            // view holds names no subject.
-            let without_asides = PAREN_ASIDE
+            // view holds names no subject ("Python (programming language)" is a title).
+            let without_asides = LISTING_ASIDE
                 .as_ref()
                 .map(|re| re.replace_all(ctx.text, "").into_owned())
                 .filter(|t| is_match(&STRUCTURE_CUE, t));
@@ -719,6 +719,9 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
         "structure: structure/headings words",
     )
 }
+
+/// An aside listing things, set apart by a space: "(headings, anchors, sizes)".
+static LISTING_ASIDE: Pattern = LazyLock::new(|| rx(r"\s+\([^()]*,[^()]*\)"));
 
 /// The outline of a document, called its skeleton.
 static SKELETON_CUE: Pattern = LazyLock::new(|| rx(r"\bskeleton\b"));

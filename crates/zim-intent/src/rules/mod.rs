@@ -936,6 +936,17 @@ pub(crate) fn cue_position(re: &Regex, s: &str) -> Option<(bool, bool)> {
         None => before.to_string(),
     };
     let before = before.trim();
+    // "get article structure for entry X": a noun for the document right before a cue
+    // written in lowercase is filler ("open the article Introduction to Algorithms" names
+    // the article).
+    let cue_lowercase = !first.as_str().chars().any(char::is_uppercase);
+    let before = match before
+        .rsplit_once(' ')
+        .map_or(("", before), |(a, b)| (a, b))
+    {
+        (rest, "article" | "entry") if cue_lowercase => rest.trim(),
+        _ => before,
+    };
     let at_start = (before.is_empty() || is_match(&COMMAND_FILLER, before))
         && !modifies_a_noun(re, s.get(first.end()..).unwrap_or_default());
     let last = re.find_iter(s).last().unwrap_or(first);
@@ -1077,7 +1088,7 @@ static INDEFINITE_SUBJECT: Pattern = LazyLock::new(|| {
 /// two-sentence".
 static COMMAND_FILLER: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:me|us|all|the|a|an|(?:\d+|one|two|three|four|five|few)-(?:sentences?|lines?|paragraphs?|words?|minutes?)|quick|short|brief|opening|introductory|document|article|entry|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
+        r"^(?:(?:me|us|all|the|a|an|(?:\d+|one|two|three|four|five|few)-(?:sentences?|lines?|paragraphs?|words?|minutes?)|quick|short|brief|opening|introductory|document|full|complete|whole|this|that|its|their|list|of|please|extract|external|internal|outgoing|outbound|incoming|every|each|just|only|inbound)\b\s*)+$",
     )
 });
 /// Words that may follow a trailing cue: "X toc please", "X outline for me".
@@ -5398,6 +5409,7 @@ mod heldout_z1_causes {
             ),
             ("enumerate everything under M/ exhaustively", "Walk"),
             ("peek at a page of the well-known entries", "Browse"),
+            ("peek at some entries in the stackexchange dump", "Browse"),
             ("show a few entries under -/", "Browse"),
         ]);
         searched(&[
@@ -5405,6 +5417,9 @@ mod heldout_z1_causes {
             "list the metadata entries of this PDF",
             "I/O scheduling in Linux",
             "every asset under management must be reported",
+            // The entries of another thing, whatever the learned model leans to.
+            "I need a list of every article in the constitution",
+            "dump every entry of my diary, page after page",
         ]);
     }
 
