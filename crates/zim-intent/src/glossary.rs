@@ -76,7 +76,7 @@ const PHRASES: &[(&str, &str)] = &[
     // "and" ("Hol mir die Artikel zu Berlin, Hamburg und München", "les articles Victor Hugo
     // et Émile Zola"): the conjunction is written in English only after that noun.
     (
-        r"(?:die\s+artikel|les\s+articles|les\s+pages|los\s+art[íi]culos|las\s+p[áa]ginas|os\s+artigos|as\s+p[áa]ginas|gli\s+articoli|le\s+pagine|de\s+artikelen|de\s+pagina's)(?:\s+(?:zu|über|von|sur|de|sobre|su|di|over|van))?\s+([^.?!;]+?)\s+(?:und|et|y|e|en)\s+",
+        r"(?:[d][i][e]\s+artikel|[l][e][s]\s+articles|[l][e][s]\s+pages|[l][o][s]\s+[a][r][t][íi]culos|[l][a][s]\s+[p][áa]ginas|[o][s]\s+artigos|[a][s]\s+[p][áa]ginas|[g][l][i]\s+articoli|[l][e]\s+pagine|[d][e]\s+artikelen|[d][e]\s+pagina's)(?:\s+(?:[z][u]|[ü][b][e][r]|[v][o][n]|[s][u][r]|[d][e]|[s][o][b][r][e]|[s][u]|[d][i]|[o][v][e][r]|[v][a][n]))?\s+([^.?!;]+?)\s+(?:[u][n][d]|[e][t]|[y]|[e]|[e][n])\s+",
         "the articles on $1 and ",
     ),
     // Verbs of fetching and opening, as imperatives at the start ("Ábreme el artículo ...",
@@ -104,36 +104,36 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     // The whole of a text ("... en entier", "... vollständig").
     (
-        r"en\s+entier|en\s+int[ée]gralit[ée]|vollst[äa]ndig|komplett|por\s+completo|completos|completas|na\s+[íi]ntegra|por\s+inteiro|per\s+intero|interamente|volledig|целиком|полностью",
+        r"[e][n]\s+entier|[e][n]\s+[i][n][t][ée]gralit[ée]|vollst[äa]ndig|komplett|[p][o][r]\s+completo|completos|completas|[n][a]\s+[íi]ntegra|[p][o][r]\s+inteiro|[p][e][r]\s+intero|interamente|volledig|целиком|полностью",
         "in full",
     ),
     // An article found by its title ("Zoek het artikel met de titel Rembrandt van Rijn").
     (
-        r"(?:zoek|vind)\s+(?:het\s+)?(?:artikel|pagina|item)\s+(?:met\s+(?:de\s+)?(?:exacte\s+)?titel|getiteld)|(?:trouve(?:z)?|cherche(?:z)?)(?:-moi)?\s+(?:l'article|la\s+page|l'entr[ée]e)\s+(?:intitul[ée]e?|avec\s+le\s+titre(?:\s+exact)?|nomm[ée]e?)|(?:finde|suche)\s+(?:den\s+artikel|die\s+seite|den\s+eintrag)\s+(?:mit\s+(?:genau\s+)?dem\s+titel|namens)|(?:busca|encuentra)(?:me)?\s+(?:el\s+art[íi]culo|la\s+p[áa]gina|la\s+entrada)\s+(?:titulad[oa]|con\s+el\s+t[íi]tulo(?:\s+exacto)?|llamad[oa])|(?:procure|encontre|ache|busque)\s+(?:o\s+artigo|a\s+p[áa]gina|o\s+verbete)\s+(?:intitulad[oa]|com\s+o\s+t[íi]tulo(?:\s+exato)?|chamad[oa])|(?:trova|cerca)(?:mi)?\s+(?:l'articolo|la\s+pagina|la\s+voce)\s+(?:intitolat[ao]|con\s+il\s+titolo(?:\s+esatto)?|chiamat[ao])|найди(?:те)?\s+(?:статью|страницу|запись)\s+(?:с\s+названием|под\s+названием|с\s+заголовком)",
+        r"(?:zoek|vind)\s+(?:[h][e][t]\s+)?(?:[a][r][t][i][k][e][l]|[p][a][g][i][n][a]|[i][t][e][m])\s+(?:[m][e][t]\s+(?:[d][e]\s+)?(?:[e][x][a][c][t][e]\s+)?[t][i][t][e][l]|[g][e][t][i][t][e][l][d])|(?:trouve(?:z)?|cherche(?:z)?)(?:-[m][o][i])?\s+(?:l'[a][r][t][i][c][l][e]|[l][a]\s+[p][a][g][e]|l'[e][n][t][r][ée]e)\s+(?:[i][n][t][i][t][u][l][ée]e?|[a][v][e][c]\s+[l][e]\s+[t][i][t][r][e](?:\s+[e][x][a][c][t])?|[n][o][m][m][ée]e?)|(?:finde|suche)\s+(?:[d][e][n]\s+[a][r][t][i][k][e][l]|[d][i][e]\s+[s][e][i][t][e]|[d][e][n]\s+[e][i][n][t][r][a][g])\s+(?:[m][i][t]\s+(?:[g][e][n][a][u]\s+)?[d][e][m]\s+[t][i][t][e][l]|[n][a][m][e][n][s])|(?:busca|encuentra)(?:[m][e])?\s+(?:[e][l]\s+[a][r][t][íi][c][u][l][o]|[l][a]\s+p[áa][g][i][n][a]|[l][a]\s+[e][n][t][r][a][d][a])\s+(?:[t][i][t][u][l][a][d][oa]|[c][o][n]\s+[e][l]\s+t[íi][t][u][l][o](?:\s+[e][x][a][c][t][o])?|[l][l][a][m][a][d][oa])|(?:procure|encontre|ache|busque)\s+(?:o\s+[a][r][t][i][g][o]|a\s+p[áa][g][i][n][a]|o\s+[v][e][r][b][e][t][e])\s+(?:[i][n][t][i][t][u][l][a][d][oa]|[c][o][m]\s+o\s+t[íi][t][u][l][o](?:\s+[e][x][a][t][o])?|[c][h][a][m][a][d][oa])|(?:trova|cerca)(?:[m][i])?\s+(?:l'[a][r][t][i][c][o][l][o]|[l][a]\s+[p][a][g][i][n][a]|[l][a]\s+[v][o][c][e])\s+(?:[i][n][t][i][t][o][l][a][t][ao]|[c][o][n]\s+[i][l]\s+[t][i][t][o][l][o](?:\s+[e][s][a][t][t][o])?|[c][h][i][a][m][a][t][ao])|найди(?:[т][е])?\s+(?:[с][т][а][т][ь][ю]|[с][т][р][а][н][и][ц][у]|[з][а][п][и][с][ь])\s+(?:с\s+[н][а][з][в][а][н][и][е][м]|[п][о][д]\s+[н][а][з][в][а][н][и][е][м]|с\s+[з][а][г][о][л][о][в][к][о][м])",
         "find the article titled",
     ),
     // The links leaving an article, asked with the verb of leaving ("quels liens sortent de
     // l'article Napoléon Ier ?").
     (
-        r"(?:quels|quelles)\s+(?:sont\s+les\s+)?liens\s+(?:sortent|partent)\s+(?:de\s+l'article|de\s+la\s+page)|qu[ée]\s+enlaces\s+salen\s+del\s+art[íi]culo|quais\s+links\s+saem\s+do\s+artigo|welche\s+links\s+gehen\s+vom\s+artikel(?:\s+aus)?|welke\s+links\s+gaan\s+uit\s+van\s+het\s+artikel|какие\s+ссылки\s+(?:ведут|идут)\s+из\s+статьи",
+        r"(?:quels|quelles)\s+(?:[s][o][n][t]\s+[l][e][s]\s+)?[l][i][e][n][s]\s+(?:[s][o][r][t][e][n][t]|[p][a][r][t][e][n][t])\s+(?:[d][e]\s+l'[a][r][t][i][c][l][e]|[d][e]\s+[l][a]\s+[p][a][g][e])|[q][u][ée]\s+enlaces\s+[s][a][l][e][n]\s+[d][e][l]\s+[a][r][t][íi][c][u][l][o]|quais\s+[l][i][n][k][s]\s+saem\s+[d][o]\s+[a][r][t][i][g][o]|welche\s+[l][i][n][k][s]\s+[g][e][h][e][n]\s+[v][o][m]\s+[a][r][t][i][k][e][l](?:\s+[a][u][s])?|welke\s+[l][i][n][k][s]\s+[g][a][a][n]\s+[u][i][t]\s+[v][a][n]\s+[h][e][t]\s+[a][r][t][i][k][e][l]|какие\s+[с][с][ы][л][к][и]\s+(?:[в][е][д][у][т]|[и][д][у][т])\s+[и][з]\s+[с][т][а][т][ь][и]",
         "outgoing links of the article",
     ),
     (
-        r"(?:quels|quelles)\s+(?:sont\s+les\s+)?liens\s+(?:sortent|partent)\s+(?:de|du|des)|qu[ée]\s+enlaces\s+salen\s+de(?:l)?|quais\s+links\s+saem\s+d[eoa]|какие\s+ссылки\s+(?:ведут|идут)\s+из",
+        r"(?:quels|quelles)\s+(?:[s][o][n][t]\s+[l][e][s]\s+)?[l][i][e][n][s]\s+(?:[s][o][r][t][e][n][t]|[p][a][r][t][e][n][t])\s+(?:[d][e]|[d][u]|[d][e][s])|[q][u][ée]\s+enlaces\s+[s][a][l][e][n]\s+[d][e](?:l)?|quais\s+[l][i][n][k][s]\s+saem\s+d[eoa]|какие\s+[с][с][ы][л][к][и]\s+(?:[в][е][д][у][т]|[и][д][у][т])\s+[и][з]",
         "outgoing links of",
     ),
     // The archive's own facts, asked as questions of it ("Wann wurde dieses Archiv erstellt
     // und wer ist der Herausgeber?").
     (
-        r"wann\s+wurde\s+(?:dieses|das)\s+archiv\s+(?:erstellt|erzeugt|angelegt)|quand\s+(?:cette|l')\s*archive\s+a-t-elle\s+[ée]t[ée]\s+cr[ée]{2}e|cu[áa]ndo\s+se\s+cre[óo]\s+(?:este|el)\s+archivo|quando\s+(?:este|o)\s+arquivo\s+foi\s+criado|quando\s+[èe]\s+stato\s+creato\s+(?:questo\s+|l')archivio|wanneer\s+is\s+(?:dit|het)\s+archief\s+(?:gemaakt|aangemaakt)|когда\s+(?:был\s+)?создан\s+(?:этот\s+)?архив",
+        r"wann\s+[w][u][r][d][e]\s+(?:[d][i][e][s][e][s]|[d][a][s])\s+[a][r][c][h][i][v]\s+(?:[e][r][s][t][e][l][l][t]|[e][r][z][e][u][g][t]|[a][n][g][e][l][e][g][t])|quand\s+(?:[c][e][t][t][e]|l')\s*[a][r][c][h][i][v][e]\s+a-t-[e][l][l][e]\s+[ée]t[ée]\s+[c][r][ée]{2}e|[c][u][áa][n][d][o]\s+[s][e]\s+[c][r][e][óo]\s+(?:[e][s][t][e]|[e][l])\s+archivo|[q][u][a][n][d][o]\s+(?:[e][s][t][e]|o)\s+arquivo\s+[f][o][i]\s+[c][r][i][a][d][o]|[q][u][a][n][d][o]\s+[èe]\s+[s][t][a][t][o]\s+[c][r][e][a][t][o]\s+(?:[q][u][e][s][t][o]\s+|l')archivio|wanneer\s+[i][s]\s+(?:[d][i][t]|[h][e][t])\s+[a][r][c][h][i][e][f]\s+(?:[g][e][m][a][a][k][t]|[a][a][n][g][e][m][a][a][k][t])|когда\s+(?:[б][ы][л]\s+)?создан\s+(?:[э][т][о][т]\s+)?[а][р][х][и][в]",
         "when was this archive created",
     ),
     (
-        r"wer\s+ist\s+der\s+herausgeber|qui\s+est\s+l'[ée]diteur|qui[ée]n\s+es\s+el\s+editor|quem\s+[ée]\s+o\s+editor|chi\s+[èe]\s+l'editore|wie\s+is\s+de\s+uitgever|кто\s+(?:его\s+)?издатель",
+        r"[w][e][r]\s+[i][s][t]\s+[d][e][r]\s+herausgeber|[q][u][i]\s+[e][s][t]\s+l'[ée]diteur|[q][u][i][ée]n\s+[e][s]\s+[e][l]\s+editor|[q][u][e][m]\s+[ée]\s+o\s+editor|[c][h][i]\s+[èe]\s+l'editore|[w][i][e]\s+[i][s]\s+[d][e]\s+uitgever|[к][т][о]\s+(?:[е][г][о]\s+)?издатель",
         "who is the publisher",
     ),
     (
-        r"dieses\s+archivs?|cette\s+archive|este\s+archivo|este\s+arquivo|questo\s+archivio|dit\s+archief|этого\s+архива|этот\s+архив",
+        r"dieses\s+archivs?|cette\s+archive|este\s+archivo|este\s+arquivo|questo\s+archivio|[d][i][t]\s+archief|этого\s+архива|этот\s+архив",
         "this archive",
     ),
     // Russian: a section of an article ("Покажи раздел «Биография» из статьи Лев Толстой").
@@ -152,25 +152,25 @@ const PHRASES: &[(&str, &str)] = &[
     (r"найди(?:те)?\s+статью", "find the article"),
     // Pages like one named ("pages similaires à « Poulpe »").
     (
-        r"(?:pages|articles)\s+similaires\s+[àa]|[äa]hnliche\s+(?:artikel|seiten)\s+(?:wie|zu)|(?:art[íi]culos|p[áa]ginas)\s+similares\s+a|(?:artigos|p[áa]ginas)\s+semelhantes\s+a|(?:articoli|pagine)\s+simili\s+a|vergelijkbare\s+(?:artikelen|pagina's)\s+als",
+        r"(?:[p][a][g][e][s]|[a][r][t][i][c][l][e][s])\s+similaires\s+[àa]|[äa]hnliche\s+(?:[a][r][t][i][k][e][l]|[s][e][i][t][e][n])\s+(?:[w][i][e]|[z][u])|(?:[a][r][t][íi][c][u][l][o][s]|p[áa][g][i][n][a][s])\s+similares\s+a|(?:[a][r][t][i][g][o][s]|p[áa][g][i][n][a][s])\s+semelhantes\s+a|(?:[a][r][t][i][c][o][l][i]|[p][a][g][i][n][e])\s+simili\s+a|vergelijkbare\s+(?:[a][r][t][i][k][e][l][e][n]|[p][a][g][i][n][a]'s)\s+[a][l][s]",
         "articles related to",
     ),
     // A namespace walked whole, asked with the imperative ("percorra todas as entradas do
     // namespace C", "parcours toutes les entrées").
     (
-        r"(?:percorr(?:a|e|er)|recorr(?:e|a|er)|parcour(?:s|ez|ir)|durchlaufe|geh\s+durch|gehe\s+durch|scorri|percorri|doorloop|обойди(?:те)?|перебери(?:те)?)\s+(?:todas\s+(?:as|las)\s+entradas|toutes\s+les\s+entr[ée]es|alle\s+eintr[äa]ge|tutte\s+le\s+voci|alle\s+(?:items|artikelen|ingangen)|все\s+записи)",
+        r"(?:percorr(?:a|e|[e][r])|recorr(?:e|a|[e][r])|parcour(?:s|[e][z]|[i][r])|durchlaufe|[g][e][h]\s+durch|[g][e][h][e]\s+durch|scorri|percorri|doorloop|обойди(?:[т][е])?|перебери(?:[т][е])?)\s+(?:[t][o][d][a][s]\s+(?:[a][s]|[l][a][s])\s+[e][n][t][r][a][d][a][s]|[t][o][u][t][e][s]\s+[l][e][s]\s+[e][n][t][r][ée][e][s]|[a][l][l][e]\s+[e][i][n][t][r][äa][g][e]|[t][u][t][t][e]\s+[l][e]\s+[v][o][c][i]|[a][l][l][e]\s+(?:[i][t][e][m][s]|[a][r][t][i][k][e][l][e][n]|[i][n][g][a][n][g][e][n])|[в][с][е]\s+[з][а][п][и][с][и])",
         "walk through all entries",
     ),
     (
-        r"todas\s+(?:as|las)\s+entradas|toutes\s+les\s+entr[ée]es|alle\s+eintr[äa]ge|все\s+записи",
+        r"[t][o][d][a][s]\s+(?:[a][s]|[l][a][s])\s+entradas|toutes\s+[l][e][s]\s+[e][n][t][r][ée][e][s]|[a][l][l][e]\s+eintr[äa][g][e]|[в][с][е]\s+записи",
         "all entries",
     ),
     (
-        r"table\s+des\s+mati[èe]res|inhaltsverzeichnis|inhoudsopgave|spis\s+treści",
+        r"[t][a][b][l][e]\s+[d][e][s]\s+mati[èe][r][e][s]|inhaltsverzeichnis|inhoudsopgave|[s][p][i][s]\s+treści",
         "table of contents",
     ),
     (
-        r"r[ée]sum[ée]\s+de\s+l'article|resumen\s+del\s+art[íi]culo",
+        r"r[ée][s][u][m][ée]\s+[d][e]\s+l'article|resumen\s+[d][e][l]\s+[a][r][t][íi][c][u][l][o]",
         "summary of the article",
     ),
     // Ukrainian: whether an article of the exact title exists ("чи є стаття з точною назвою

@@ -193,7 +193,8 @@ pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
     if is_match(&SHORT_LIVENESS, ctx.text.trim()) {
         return hit(Intent::Health, 0.8, "health: a liveness question, short");
     }
-    if let Some(c) = super::caps(&SERVICE_SYMPTOM_THEN, ctx.text)
+    if ctx.text.contains([',', ';'])
+        && let Some(c) = super::caps(&SERVICE_SYMPTOM_THEN, ctx.text)
         && let q = super::group(&c, "q")
         && is_match(&SERVER_MENTION, &q)
         && topic_free(&q, &SERVER_MENTION)

@@ -467,7 +467,12 @@ static SIMILAR_NEXT: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
-    if is_match(&SIMILAR_NEXT, ctx.text) {
+    let lower = ctx.text.to_lowercase();
+    if ["similar", "like", "related", "along"]
+        .iter()
+        .any(|w| lower.contains(w))
+        && is_match(&SIMILAR_NEXT, ctx.text)
+    {
         return hit(
             Intent::Related {
                 title_or_path: "it".to_string(),

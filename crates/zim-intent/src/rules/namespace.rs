@@ -108,10 +108,15 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = NS_PATH_PREFIX.as_ref().and_then(|re| re.captures(s)) {
         return Some(group(&c, "ns"));
     }
-    if let Some(c) = NS_PATH_PLACE.as_ref().and_then(|re| re.captures(s)) {
+    if s.contains('/')
+        && let Some(c) = NS_PATH_PLACE.as_ref().and_then(|re| re.captures(s))
+    {
         return Some(group(&c, "ns"));
     }
-    if let Some(c) = caps(&NS_ENTRIES_NAMED, s) {
+    let lower = s.to_lowercase();
+    if (lower.contains("metadata") || lower.contains("known"))
+        && let Some(c) = caps(&NS_ENTRIES_NAMED, s)
+    {
         return Some(
             match group(&c, "name").to_lowercase().as_str() {
                 "metadata" => "M",
