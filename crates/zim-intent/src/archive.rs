@@ -198,6 +198,19 @@ fn build_keys(archives: &[ArchiveName]) -> Vec<Key> {
     for (i, a) in archives.iter().enumerate() {
         let stem = file_stem(&a.file_name);
         push(i, normalize_words(stem), KeyKind::File, 1.0);
+        // The name without its date ("wikipedia_en_all_maxi" for
+        // "wikipedia_en_all_maxi_2024-01.zim"), as a publisher's catalogue names the archive.
+        let words = normalize_words(stem);
+        let mut undated: Vec<&str> = words.split(' ').collect();
+        while undated
+            .last()
+            .is_some_and(|t| t.chars().all(|c| c.is_ascii_digit()))
+        {
+            undated.pop();
+        }
+        if undated.len() >= 2 && undated.len() < words.split(' ').count() {
+            push(i, undated.join(" "), KeyKind::File, 1.0);
+        }
         let content: Vec<String> = normalize_words(stem)
             .split(' ')
             .filter(|t| !is_noise_token(t))

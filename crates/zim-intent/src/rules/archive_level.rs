@@ -173,7 +173,38 @@ static ENTRY_EXISTS: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "is it alive?", "are you up?", "is this thing on": the whole request a pronoun's state,
+/// with nothing else it could be about than the service asked.
+static SHORT_LIVENESS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:so|ok|okay|hey|hello|yo)[\s,]+)?(?:is\s+(?:it|this\s+thing|the\s+thing|this|that)|are\s+you)\s+(?:still\s+|even\s+)?(?:alive|up|on|online|responsive|responding|running|working|reachable|awake|there)(?:\s+(?:now|yet|again|at\s+all|right\s+now))?\s*[?.!]*$",
+    )
+});
+
+/// "the tool seems slow today, is the server responsive?": a symptom of the service told in a
+/// clause before the question asked of the server.
+static SERVICE_SYMPTOM_THEN: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+(?:tool|service|server|app|search|thing|backend|mcp(?:\s+server)?)|it|this|you|everything|things|zim[\w-]*)\s+(?:seems?|feels?|looks?|is|are|was|has\s+been|keeps?|kept)\b[^,;]{0,60}[,;]\s+(?P<q>(?:is|are|does|do|can)\s+.+)$",
+    )
+});
+
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
+    if is_match(&SHORT_LIVENESS, ctx.text.trim()) {
+        return hit(Intent::Health, 0.8, "health: a liveness question, short");
+    }
+    if ctx.text.contains([',', ';'])
+        && let Some(c) = super::caps(&SERVICE_SYMPTOM_THEN, ctx.text)
+        && let q = super::group(&c, "q")
+        && is_match(&SERVER_MENTION, &q)
+        && topic_free(&q, &SERVER_MENTION)
+    {
+        return hit(
+            Intent::Health,
+            0.75,
+            "health: a question about the server after its symptom",
+        );
+    }
     let text = super::without_quoted(ctx.text);
     let ctx = &outside_quotes(ctx, &text);
     (is_match(&SERVER_MENTION, ctx.text) && topic_free(ctx.text, &SERVER_MENTION)).then_some(())?;
@@ -411,7 +442,30 @@ fn plural_of_a_topic(s: &str) -> bool {
     qualified || owned
 }
 
+/// "do you serve a wiktionary archive?" (the archive's name set aside), "what's available",
+/// "what do you have": whether an archive is served, or what is, asked of the service with no
+/// other topic.
+static SERVED_ASKED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:do|does)\s+(?:you|u|ya|the\s+(?:server|tool|service))\s+(?:serve|have|carry|offer|host|provide|hold|include)|is\s+there|have\s+you\s+got)(?:\s+(?:a|an|any|the))?(?:\s+(?:archive|zim|zim\s+file|copy|dump|one))?\s*[?.!]*$",
+    )
+});
+static WHAT_IS_SERVED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:so\s+)?(?:what(?:'s|s|\s+is)\s+(?:available|on\s+offer|there)|what\s+(?:do|can)\s+(?:you|u)\s+(?:have|serve|offer)|what\s+have\s+(?:you|u)\s+got)(?:\s+(?:then|here|now))?\s*[?.!]*$",
+    )
+});
+
 pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
+    if (ctx.archive_named && is_match(&SERVED_ASKED, ctx.text.trim()))
+        || is_match(&WHAT_IS_SERVED, ctx.text.trim())
+    {
+        return hit(
+            Intent::ListArchives,
+            0.8,
+            "list archives: whether one is served, or what is",
+        );
+    }
     if is_match(&SHELL_LISTING, ctx.text.trim()) {
         return hit(
             Intent::ListArchives,
@@ -506,6 +560,10 @@ static OPEN_PROJECT: Pattern = LazyLock::new(|| {
 /// own title and description"). A learned
 /// route must not override that reading.
 pub(crate) fn service_cue_declined(intent: &str, ctx: &Context) -> bool {
+    // "I need a list of every article in the constitution": the entries of another thing.
+    if matches!(intent, "Walk" | "Browse") {
+        return super::namespace::entries_of_another_thing(ctx.text);
+    }
     let cue = match intent {
         "MainPage" => &MAIN_PAGE,
         "Health" => &HEALTH,
@@ -571,8 +629,12 @@ static ARCHIVE_WORD: Pattern = LazyLock::new(|| rx(r"\b(?:archive|zim|zim\s+file
 /// "archive description and publisher", "publisher and date": a request made only of
 /// metadata fields, with a word for the archive or a field that only an archive has.
 fn only_metadata_fields(ctx: &Context) -> bool {
+    // "get the favicon and tags of wikipedia_en_all_maxi": the archive named (and set aside)
+    // is whose fields they are.
     is_match(&METADATA_FIELDS, ctx.text)
-        && (is_match(&ARCHIVE_WORD, ctx.text) || is_match(&METADATA_STRONG, ctx.text))
+        && (is_match(&ARCHIVE_WORD, ctx.text)
+            || is_match(&METADATA_STRONG, ctx.text)
+            || ctx.archive_named)
         && topic_free(ctx.text, &METADATA_FIELDS)
 }
 

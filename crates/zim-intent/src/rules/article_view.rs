@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+)?#?anchors?(?:\s+ids?)?|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
     )
 });
 
@@ -428,9 +428,69 @@ static UNDER_HEADING: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "A/Volcano#Eruptions section", "open C/Tide#Spring_tides": an entry path with the anchor
+/// of one of its sections, alone or with a request verb and a word for the part. The anchor
+/// is the section, its underscores spaces. Not "C#" or "F# major" (no path before).
+static PATH_ANCHOR: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:show|get|read|open|fetch|display|give|pull\s+up|jump\s+to|go\s+to|skip\s+to|take\s+me\s+to)\s+(?:me\s+|us\s+)?)?(?:the\s+)?(?P<t>[^\s#]+)#(?P<s>[^\s#]+)(?:\s+(?:section|heading|part|anchor))?\s*[.!?]*$",
+    )
+});
+
+fn path_anchor(text: &str) -> Option<(String, String)> {
+    if !text.contains('#') {
+        return None;
+    }
+    let c = caps(&PATH_ANCHOR, text)?;
+    let path = group(&c, "t");
+    if !super::batch::is_entry_path(&path) {
+        return None;
+    }
+    let sec = group(&c, "s").replace('_', " ");
+    let sec = sec
+        .trim_matches(|ch: char| ch.is_ascii_punctuation())
+        .to_string();
+    (!sec.is_empty()).then_some((path, sec))
+}
+
+/// "read me the reception section from breaking bad": a title written in lowercase is still
+/// the article's when a request verb opens the request and the title is a bare name of a few
+/// words, with no determiner ("show me the string section of an orchestra", "the rhythm
+/// section of the band" are topics).
+static REQUEST_VERB_START: Pattern = LazyLock::new(|| {
+    rx(r"^(?:show|read|give|get|open|display|fetch|print|pull\s+up|bring\s+up|grab)\b")
+});
+static DETERMINER_START: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those|some|any|every|each|one|what|which|how)\b",
+    )
+});
+
+fn lowercase_name_asked(text: &str, raw_title: &str) -> bool {
+    let words = raw_title.split_whitespace().count();
+    is_match(&REQUEST_VERB_START, text)
+        && (1..=4).contains(&words)
+        && !is_match(&DETERMINER_START, raw_title.trim())
+        && raw_title
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '\'' || c == '-')
+        && !super::is_generic_subject(raw_title)
+}
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     if let Some(found) = part_said(ctx.text) {
         return Some(found);
+    }
+    if let Some((t, sec)) = path_anchor(ctx.text) {
+        let conf = subject_confidence(0.88, &t);
+        return hit(
+            Intent::Section {
+                title_or_path: t,
+                section: sec,
+            },
+            conf,
+            "section: an entry path and its anchor",
+        );
     }
     if let Some(c) = caps(&LEAD_OF, ctx.text)
         && looks_like_title(&group(&c, "t"))
@@ -540,7 +600,10 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         // is a clause of a law or a text, asked about the world; a section view is of an
         // article ("of Tea", "of the Flask article", "in std/iter/...").
         let raw_title = group(&c, "t");
-        if !looks_like_title(&raw_title) && !is_match(&ARTICLE_NOUN, &raw_title) {
+        if !looks_like_title(&raw_title)
+            && !is_match(&ARTICLE_NOUN, &raw_title)
+            && !lowercase_name_asked(ctx.text, &raw_title)
+        {
             continue;
         }
         // "Section 230 of the Communications Decency Act", "section 3(a) of the Treaty": a
@@ -627,9 +690,22 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
             if super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
                 return None;
             }
-            let t = cue_subject(&STRUCTURE_CUE, ctx.text)?;
+            // "structure (headings, anchors, sizes) for entry X": an aside listing what the
+            // view holds names no subject ("Python (programming language)" is a title).
+            let without_asides = LISTING_ASIDE
+                .as_ref()
+                .map(|re| re.replace_all(ctx.text, "").into_owned())
+                .filter(|t| is_match(&STRUCTURE_CUE, t));
+            let text = without_asides.as_deref().unwrap_or(ctx.text);
+            // "the skeleton of the Mount Everest article": a skeleton is the article's outline
+            // only when a document is named ("the skeleton of a whale" is a topic).
+            let t = match cue_subject(&STRUCTURE_CUE, text) {
+                Some(t) => t,
+                None if is_match(&DOCUMENT_REFERENCE, text) => cue_subject(&SKELETON_CUE, text)?,
+                None => return None,
+            };
             // "structure of the atom": a lowercase topic, not an article of the archive.
-            if !looks_like_title(&t) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
+            if !looks_like_title(&t) && !is_match(&DOCUMENT_REFERENCE, text) {
                 return None;
             }
             t
@@ -643,6 +719,12 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
         "structure: structure/headings words",
     )
 }
+
+/// An aside listing things, set apart by a space: "(headings, anchors, sizes)".
+static LISTING_ASIDE: Pattern = LazyLock::new(|| rx(r"\s+\([^()]*,[^()]*\)"));
+
+/// The outline of a document, called its skeleton.
+static SKELETON_CUE: Pattern = LazyLock::new(|| rx(r"\bskeleton\b"));
 
 /// A question opener, "what" included (`is_question` leaves "what" to the question rules).
 pub(super) fn starts_like_question(s: &str) -> bool {

@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 /// fetch the articles for").
 static LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull|grab|load|open|show|give|download|bring\s+up|return|send|print|display|look\s+up|lookup|request)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:for|on|about|named|titled|called|at)\b\s*|:\s*)*",
+        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|call\s+up|return|send|print|display|look\s+up|lookup|request)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)\b\s*|(?:for|on|about|named|titled|called|at|of)\b\s*|:\s*)*",
     )
 });
 
@@ -29,7 +29,7 @@ static LEAD: Pattern = LazyLock::new(|| {
 /// Tokyo articles together"), an aside ("(mathematical constants)").
 static TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
+        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|in\s+full|in\s+(?:their\s+)?entirety|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
     )
 });
 
@@ -47,10 +47,18 @@ static WEAK_CUE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The whole texts asked for ("full text for:", "the full articles for", "complete pages
+/// of"), in the lead or the tail ("... in full").
+static WHOLE_TEXTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)|in\s+full|in\s+(?:their\s+)?entirety)\b",
+    )
+});
+
 /// A request verb at the start.
 static VERB: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull|grab|load|open|show|give|download|bring\s+up|return|send|print|display|look\s+up|lookup|request)\b",
+        r"^(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|return|send|print|display|look\s+up|lookup|request)\b",
     )
 });
 
@@ -198,12 +206,21 @@ pub(super) fn get_articles(ctx: &Context) -> Option<RuleHit> {
     let strong = is_match(&STRONG_CUE, &said);
     let weak = is_match(&WEAK_CUE, &said);
     let paths = l.items.iter().all(|i| is_entry_path(i));
+    let whole = is_match(&WHOLE_TEXTS, &said);
+    let names = l.items.iter().all(|i| strict_name(i));
     let read = if paths && (verb || strong || weak || l.lead.trim().is_empty()) {
         "get articles: a list of entry paths"
     } else if strong && (verb || !l.tail.trim().is_empty() || l.lead.trim().ends_with(':')) {
         "get articles: several named at once"
-    } else if weak && verb && l.items.iter().all(|i| strict_name(i)) {
+    } else if weak && verb && names {
         "get articles: names fetched together"
+    } else if whole && names {
+        // "Retrieve full text for: A; B; C", "the full articles for both X and Y": the whole
+        // texts of several names.
+        "get articles: the whole texts of several names"
+    } else if verb && names && l.lead.trim().ends_with(':') {
+        // "Retrieve: A; B; C": names listed after a request verb and its colon.
+        "get articles: names listed after a request verb"
     } else {
         return None;
     };

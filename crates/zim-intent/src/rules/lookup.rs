@@ -456,7 +456,31 @@ fn relate_to_subject(text: &str) -> Option<String> {
     looks_like_title(raw).then(|| title_of(raw)).flatten()
 }
 
+/// "Anything similar I should read next?", "got anything like it?": pages like the one the
+/// request named before ("I just finished the Octopus page"), asked with no subject of their
+/// own. The pronoun stands for it; without an article named before, the hit stays below the
+/// threshold.
+static SIMILAR_NEXT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:is\s+there|are\s+there|got|have\s+you\s+got|do\s+you\s+have|any\s+ideas\s+for)\s+)?(?:anything|something|more|any\s+more|other\s+(?:pages|articles|reads))\s+(?:similar|like\s+(?:it|this|that)|related|along\s+(?:those|the\s+same)\s+lines)(?:\s+to\s+(?:it|this|that))?(?:\s+(?:that\s+)?(?:i|we)\s+(?:should|could|might|can|ought\s+to)\s+(?:read|check\s+out|look\s+at|try)(?:\s+(?:next|after\s+(?:it|that|this)))?)?\s*[?.!]*$",
+    )
+});
+
 pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
+    let lower = ctx.text.to_lowercase();
+    if ["similar", "like", "related", "along"]
+        .iter()
+        .any(|w| lower.contains(w))
+        && is_match(&SIMILAR_NEXT, ctx.text)
+    {
+        return hit(
+            Intent::Related {
+                title_or_path: "it".to_string(),
+            },
+            subject_confidence(0.85, "it"),
+            "related: pages like the one named before",
+        );
+    }
     if let Some(t) = relate_to_subject(ctx.text) {
         return hit(
             Intent::Related {

@@ -108,6 +108,23 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = NS_PATH_PREFIX.as_ref().and_then(|re| re.captures(s)) {
         return Some(group(&c, "ns"));
     }
+    if s.contains('/')
+        && let Some(c) = NS_PATH_PLACE.as_ref().and_then(|re| re.captures(s))
+    {
+        return Some(group(&c, "ns"));
+    }
+    let lower = s.to_lowercase();
+    if (lower.contains("metadata") || lower.contains("known"))
+        && let Some(c) = caps(&NS_ENTRIES_NAMED, s)
+    {
+        return Some(
+            match group(&c, "name").to_lowercase().as_str() {
+                "metadata" => "M",
+                _ => "W",
+            }
+            .to_string(),
+        );
+    }
     // Both need a namespace's letter as a word of its own after a word that leads to it, and
     // a noun for entries: one scan of the words lets most requests by.
     let words: Vec<&str> = s.split_whitespace().collect();
@@ -140,6 +157,69 @@ static NS_PATH_PREFIX: LazyLock<Option<Regex>> = LazyLock::new(|| {
     )
     .ok()
 });
+
+/// A namespace as the place of its entries' paths, at the end of the request or of its
+/// clause: "every asset under -/", "the entries in M/, 100 max". Case-sensitive letter, then
+/// the slash alone ("I/O" is a word).
+static NS_PATH_PLACE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"\b(?i:under|in|from|within|of|below|beneath)\s+(?P<ns>[A-Z]|-)/(?:\s*$|[\s,.;!?])")
+        .ok()
+});
+
+/// A namespace named by the long name of its entries, after a word for all or these of them,
+/// ending the request or its clause: "dump every metadata entry", "peek at a page of the
+/// well-known entries". "the metadata entries of a PDF" and "how to add metadata entries"
+/// are about other files.
+static NS_ENTRIES_NAMED: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:every|each|all(?:\s+(?:the|its))?|the)\s+(?P<name>metadata|well-?known)\s+(?:entry|entries|items|keys|records)(?:\s*$|\s*[,.;:!?]|\s+(?:in|of|from)\s+(?:the|this)\s+(?:archive|zim)\b)",
+    )
+});
+
+/// Entries placed in a thing that is not the archive: "every article in the constitution",
+/// "the pages of a passport", "all entries in my diary" (not "in the archive", "of this zim",
+/// "in the whole wiki").
+static ENTRIES_ELSEWHERE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:entries|entry|articles?|pages?|items|titles?|pictures|images)\s+(?:(?:stored|kept|listed)\s+)?(?:in|of|from|within|inside)\s+(?:the|a|an|my|our|your|his|her|their)\s+(?:whole\s+|entire\s+)?(?P<place>[a-z][\w.-]*(?:\s+[\w.-]+){0,2})",
+    )
+});
+
+/// Whether the entries asked for are another thing's ([`ENTRIES_ELSEWHERE`]): a pass over
+/// them is no pass over the archive.
+pub(super) fn entries_of_another_thing(text: &str) -> bool {
+    caps(&ENTRIES_ELSEWHERE, text).is_some_and(|c| {
+        // The place's head may follow a name ("the stackexchange archive", "the wiki dump").
+        let place = group(&c, "place").to_lowercase();
+        !place.split_whitespace().any(|w| {
+            let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+            w.ends_with(".zim")
+                || matches!(
+                    w,
+                    "archive"
+                        | "zim"
+                        | "wiki"
+                        | "namespace"
+                        | "library"
+                        | "collection"
+                        | "dump"
+                        | "file"
+                        | "thing"
+                        | "index"
+                        | "content"
+                        | "database"
+                        | "archives"
+                        | "zims"
+                        | "wikipedia"
+                        | "wiktionary"
+                        | "wikivoyage"
+                        | "stackexchange"
+                        | "gutenberg"
+                        | "devdocs"
+                )
+        })
+    })
+}
 
 /// Words for a pass over every entry of a namespace: a verb that goes over all of it, a
 /// listing said to be complete ("the complete listing of namespace X", "a full list"), all
@@ -223,7 +303,7 @@ static ARCHIVE_PASS_NOUN: Pattern = LazyLock::new(|| {
 /// ("page 3"), why, and that none be skipped ("don't skip any").
 static ARCHIVE_PASS_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:\s*(?:[,?.!—–]|-\s|as\s+(?:an?\s+)?examples?|not\s+(?:everything|all(?:\s+of\s+(?:them|it))?|the\s+whole\s+(?:thing|archive|lot)|every\s+(?:entry|one|single\s+one))|(?:books|entries|articles|pages|items|titles|ones)\s+or\s+so|or\s+so|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:in|of|from|within)\s+(?:the\s+)?(?:(?:archive|zim)\s+[a-z][a-z0-9.-]*|(?:archive\s+|zim\s+)?(?:wiki[a-z]+|gutenberg|stackexchange|devdocs))_(?:[a-z]{2,3}|mul)(?:_[\w.-]*[\w-])?|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|(?:do\s+not|don't|dont)\s+skip\s+(?:any(?:thing|\s+of\s+(?:them|it))?|a\s+single\s+one|one)|(?:(?:starting\s+)?(?:at|from|on)\s+)?page\s+\d+|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
+        r"^(?:\s*(?:[,?.!—–]|-\s|as\s+(?:an?\s+)?examples?|not\s+(?:everything|all(?:\s+of\s+(?:them|it))?|the\s+whole\s+(?:thing|archive|lot)|every\s+(?:entry|one|single\s+one))|(?:books|entries|articles|pages|items|titles|ones)\s+or\s+so|or\s+so|for\s+example|(?:in|from|within)\s+(?:the\s+|this\s+)?(?:whole\s+|entire\s+)?(?:[\w.-]+\s+){0,2}(?:archive|zim|wiki|file)|(?:in|of|from)\s+[\w.-]+\.zim|(?:in|of|from|within)\s+(?:the\s+)?(?:(?:archive|zim)\s+[a-z][a-z0-9.-]*|(?:archive\s+|zim\s+)?(?:wiki[a-z]+|gutenberg|stackexchange|devdocs))_(?:[a-z]{2,3}|mul)(?:_[\w.-]*[\w-])?|(?:one\s+|a\s+)?page\s+(?:by|after)\s+page|(?:one|a)\s+page\s+at\s+a\s+time|paginated|in\s+pages|without\s+skipping(?:\s+(?:any|anything|a\s+single\s+one))?|(?:do\s+not|don't|dont)\s+skip\s+(?:any(?:thing|\s+of\s+(?:them|it))?|a\s+single\s+one|one)|(?:(?:starting\s+)?(?:at|from|on)\s+)?page\s+\d+|no\s+sampling|not\s+(?:just\s+)?a\s+sample|(?:just\s+|only\s+)?a\s+(?:random\s+)?sample|(?:all|every)\s+(?:the\s+|single\s+)?(?:entries|entry|pages|page|articles|article|items|item|titles|title)|every\s+(?:single\s+)?one(?:\s+of\s+them)?|(?:no|without)\s+(?:paging|pagination|sampling|limit)|(?:entry|page|item|article|title)\s+(?:by|after)\s+(?:entry|page|item|article|title)|nothing\s+(?:skipped|left\s+out|missed)|skipping\s+nothing|continuing\b.*|in\s+(?:\w+\s+)?order|one\s+by\s+one|listing|list|from\s+(?:the\s+)?(?:very\s+)?(?:beginning|start|top|first)(?:\s+(?:one|entry|page|article))?(?:\s+(?:to|until|through)\s+(?:the\s+)?(?:very\s+)?(?:last|end|final)(?:\s+(?:one|entry|page|article))?)?|(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)|(?:from\s+)?where\s+(?:we|i|you)\s+(?:left\s+off|stopped)|(?:just\s+|only\s+)?(?:a\s+)?(?:handful|few|couple|dozen)(?:\s+of)?(?:\s+(?:them|entries|pages|articles|items|images|pictures))?|starting\s+(?:from|at|with)\s+(?:the\s+)?(?:first|beginning|start|top)(?:\s+(?:one|entry|page|article))?|(?:show|list|give)\s+(?:me\s+|us\s+)?(?:like\s+|about\s+|around\s+|some\s+|a\s+few\s+)?(?:\d+\s*)?(?:of\s+them\s*)?|at\s+a\s+time|of\s+(?:the\s+|this\s+)?(?:archive|zim|wiki)|like\s+(?:\d+\s+)?(?:entries|pages|articles|items|titles|of\s+them)|please|there|here|sequentially|exhaustively|alphabetically|until\s+the\s+(?:end|last\s+one)|to\s+the\s+end|,?\s*(?:paging|going|walking|stepping|scrolling|iterating|moving)\s+(?:through|over)\b.*|(?:so\s+(?:that\s+)?|to\s+(?:let\s+me\s+)?)(?:i|we)?\s*(?:can|could|get|have|see|know)\b.*|to\s+index\b.*|for\s+indexing\b.*))*\s*$",
     )
 });
 static EVERY: Pattern = LazyLock::new(|| rx(r"\b(?:every|each)\b"));
