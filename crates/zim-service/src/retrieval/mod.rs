@@ -53,6 +53,8 @@ const MAX_COMPOUNDS: usize = 3;
 const LEAD_RERANK_DEPTH: usize = 30;
 /// Pages whose element ids are checked against the request.
 const ANCHOR_RERANK_DEPTH: usize = 8;
+/// Threads reading those pages at most.
+const ANCHOR_READERS: usize = 4;
 /// Element ids read of one page at most.
 const MAX_IDS: usize = 20_000;
 /// Words an all-words query needs before it is relaxed, and may have at most.
@@ -831,15 +833,17 @@ fn rerank_by_anchors(
     // A page below the third that would stay below it even with the most an id adds cannot
     // enter the first three: its page (often the costliest read of a question) is not read.
     let third = head.get(2).map(|c| c.score);
-    for (place, candidate) in head.iter_mut().enumerate() {
-        if place >= 3 && third.is_some_and(|t| candidate.score + rank::W_ANCHOR < t) {
-            continue;
-        }
-        let Some(html) = page_html(open, candidate) else {
-            continue;
-        };
+    let read: Vec<usize> = head
+        .iter()
+        .enumerate()
+        .filter(|(place, c)| *place < 3 || third.is_none_or(|t| c.score + rank::W_ANCHOR >= t))
+        .map(|(place, _)| place)
+        .collect();
+    let judge = |place: usize| {
+        let candidate = head.get(place)?;
+        let html = page_html(open, candidate)?;
         let text = visible_text(&html, PROXIMITY_TEXT_CHARS);
-        candidate.score += rank::W_PROXIMITY * rank::proximity(&text, analysis, facts);
+        let gain = rank::W_PROXIMITY * rank::proximity(&text, analysis, facts);
         let ids = element_ids(&html);
         // A page already lifted by its section's anchor gains only what a better id adds.
         let had = candidate
@@ -847,14 +851,69 @@ fn rerank_by_anchors(
             .as_deref()
             .and_then(|a| rank::anchor_match(&[a], analysis, facts))
             .map_or(0.0, |(share, _)| share);
-        if let Some((share, id)) = rank::anchor_match(&ids, analysis, facts)
-            && share > had
-        {
-            candidate.score += rank::W_ANCHOR * (share - had);
-            candidate.anchor = Some(id.to_owned());
+        let anchor = rank::anchor_match(&ids, analysis, facts)
+            .filter(|(share, _)| *share > had)
+            .map(|(share, id)| (rank::W_ANCHOR * (share - had), id.to_owned()));
+        Some(PageJudgement {
+            place,
+            gain,
+            anchor,
+        })
+    };
+    // Each page is read, decompressed and scanned on its own: on several cores at once, as
+    // the leads are (the pages' gains are added in place order either way).
+    let readers = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(ANCHOR_READERS)
+        .min(read.len());
+    let judged: Vec<PageJudgement> = if readers <= 1 {
+        read.iter().filter_map(|&place| judge(place)).collect()
+    } else {
+        let share = read.len().div_ceil(readers).max(1);
+        let judge = &judge;
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = read
+                .chunks(share)
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        chunk
+                            .iter()
+                            .filter_map(|&place| judge(place))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            // A reader that panicked leaves its pages as they were.
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect()
+        })
+    };
+    for PageJudgement {
+        place,
+        gain,
+        anchor,
+    } in judged
+    {
+        let Some(candidate) = head.get_mut(place) else {
+            continue;
+        };
+        candidate.score += gain;
+        if let Some((lift, id)) = anchor {
+            candidate.score += lift;
+            candidate.anchor = Some(id);
         }
     }
     head.sort_by(|a, b| b.score.total_cmp(&a.score));
+}
+
+/// What reading one page of the head adds: its proximity gain, and the lift and id of an
+/// element id that names the request better than its anchor did.
+struct PageJudgement {
+    place: usize,
+    gain: f64,
+    anchor: Option<(f64, String)>,
 }
 
 /// Pages whose best section in the knowledge index has an anchor that names the request

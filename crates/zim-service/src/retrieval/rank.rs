@@ -78,7 +78,7 @@ pub struct PageFacts<'a> {
     /// Words absent from it are not listed (they weigh 1 when no word is known at all).
     pub word_weights: &'a HashMap<String, f64>,
     /// Whether a path exists in the archive (translation check).
-    pub exists: &'a dyn Fn(&str) -> bool,
+    pub exists: &'a (dyn Fn(&str) -> bool + Sync),
 }
 
 /// How much the lists' agreement counts against the title priors when the knowledge index's
@@ -128,16 +128,23 @@ pub fn anchor_match<'h>(
     if total <= 0.0 {
         return None;
     }
+    let most_words = wanted.len().saturating_add(1);
+    // An API page holds thousands of ids made of the same few words: each word is put in
+    // comparison form (a stemmer run) once, and an id too long to match is never stemmed.
+    let mut forms: HashMap<&'h str, String> = HashMap::new();
     let mut best: Option<(f64, &'h str)> = None;
     for id in ids {
-        let words: Vec<String> = id
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-            .map(&form)
-            .collect();
-        if words.is_empty() || words.len() > wanted.len().saturating_add(1) {
+        let pieces = || {
+            id.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+        };
+        let count = pieces().take(most_words.saturating_add(1)).count();
+        if count == 0 || count > most_words {
             continue;
         }
+        let words: Vec<String> = pieces()
+            .map(|piece| forms.entry(piece).or_insert_with(|| form(piece)).clone())
+            .collect();
         let share: f64 = wanted
             .iter()
             .map(|(w, weight)| {
@@ -817,7 +824,7 @@ mod tests {
     static NO_WEIGHTS: std::sync::LazyLock<HashMap<String, f64>> =
         std::sync::LazyLock::new(HashMap::new);
 
-    fn facts<'a>(exists: &'a dyn Fn(&str) -> bool) -> PageFacts<'a> {
+    fn facts<'a>(exists: &'a (dyn Fn(&str) -> bool + Sync)) -> PageFacts<'a> {
         PageFacts {
             language: Some("en"),
             stemmer: None,
