@@ -67,6 +67,14 @@ const SUGGEST_PHRASE_MAX_WORDS: usize = 4;
 struct ArchiveRanking {
     archive: OpenArchive,
     ranked: Vec<Ranked>,
+    /// The passages of the page that led before the anchor rerank, read while it ran.
+    prepared: Option<PreparedPassages>,
+}
+
+/// One page's passage candidates, read before the ranking was final.
+struct PreparedPassages {
+    path: String,
+    candidates: Vec<passage::Candidate>,
 }
 
 /// A request's ranking over the archives it ran on.
@@ -127,11 +135,14 @@ const CURSOR_TOOL: &str = "zim_query";
 impl ZimService {
     /// Ranks the pages of `archives` (display paths; empty = every served archive) for a
     /// request: analysis, candidates, fusion, anchor rerank. Charged as one search per archive.
+    /// With `prepare_passage`, a single archive's leading page has its passages read while
+    /// the anchor rerank runs (see [`rank_archive`]).
     pub fn rank_question(
         &self,
         client: &ClientId,
         request: &str,
         archives: &[String],
+        prepare_passage: bool,
     ) -> Result<QuestionRanking, ToolError> {
         let analysis = request_analysis(request);
         if analysis.is_empty() {
@@ -150,20 +161,22 @@ impl ZimService {
         let Some(backend) = self.search_backend() else {
             return Err(crate::backend::search_unavailable());
         };
+        // Over several archives the best page may come from any of them: reading each
+        // one's leader would multiply the costliest read of a question.
+        let prepare = prepare_passage && archives.len() == 1;
         let mut rankings = Vec::with_capacity(archives.len());
         let mut skipped = Vec::new();
         let mut corrections: Vec<(String, String)> = Vec::new();
         for open in archives {
-            match rank_archive(
-                backend.as_ref(),
-                self.rewriter(),
-                self.lead_cache(),
-                Some(self.knowledge()),
-                Some((self.model_stage(), request)),
-                &open,
-                &analysis,
-            ) {
-                Ok((ranked, fixed)) => {
+            let stages = Stages {
+                backend: backend.as_ref(),
+                rewriter: self.rewriter(),
+                leads: self.lead_cache(),
+                knowledge: Some(self.knowledge()),
+                model: Some((self.model_stage(), request)),
+            };
+            match rank_archive(&stages, &open, &analysis, prepare) {
+                Ok((ranked, fixed, prepared)) => {
                     for pair in fixed {
                         if !corrections.contains(&pair) {
                             corrections.push(pair);
@@ -172,6 +185,7 @@ impl ZimService {
                     rankings.push(ArchiveRanking {
                         archive: open,
                         ranked,
+                        prepared,
                     });
                 }
                 Err(err) => {
@@ -208,7 +222,7 @@ impl ZimService {
             }
             None => question.offset,
         };
-        let ranking = self.rank_question(client, question.request, &question.archives)?;
+        let ranking = self.rank_question(client, question.request, &question.archives, true)?;
         let several = ranking.rankings.len() > 1;
         let merged = ranking.pages();
         let total = merged.len();
@@ -225,9 +239,18 @@ impl ZimService {
                 },
             )
         });
-        let answer = page
-            .first()
-            .and_then(|(archive, best)| best_passage(archive, best, &ranking.analysis));
+        let answer = page.first().and_then(|(archive, best)| {
+            let prepared = ranking
+                .rankings
+                .iter()
+                .find(|r| std::ptr::eq(&r.archive, *archive))
+                .and_then(|r| r.prepared.as_ref())
+                .filter(|p| p.path == best.path)
+                .map(|p| p.candidates.clone());
+            let candidates =
+                prepared.or_else(|| passage_candidates(archive, best, &ranking.analysis))?;
+            chosen_passage(best, candidates)
+        });
         let results: Vec<Value> = page
             .iter()
             .map(|(archive, r)| {
@@ -365,14 +388,18 @@ fn is_mirror(path_a: &str, title_a: &str, path_b: &str, title_b: &str) -> bool {
 
 /// One archive's ranking for an analysed request.
 fn rank_archive(
-    backend: &dyn crate::backend::SearchBackend,
-    rewriter: &rewrite::Rewriter,
-    leads: Option<&lead::LeadCache>,
-    knowledge: Option<&crate::knowledge::KnowledgeIndexes>,
-    model: Option<(&crate::model::ModelStage, &str)>,
+    stages: &Stages<'_>,
     open: &OpenArchive,
     original: &Analysis,
-) -> Result<(Vec<Ranked>, Vec<rewrite::Correction>), ToolError> {
+    prepare_passage: bool,
+) -> Result<ArchiveResult, ToolError> {
+    let Stages {
+        backend,
+        rewriter,
+        leads,
+        knowledge,
+        model,
+    } = *stages;
     let corrections = correct(backend, rewriter, open, original);
     let corrected;
     let analysis = if corrections.is_empty() {
@@ -463,7 +490,24 @@ fn rank_archive(
         local_links::rerank(&mut ranked, LEAD_RERANK_DEPTH, &index.graph);
     }
     rerank_by_section_anchors(&mut ranked, &section_anchors, analysis, &facts);
-    rerank_by_anchors(open, &mut ranked, analysis, &facts);
+    // The page leading now usually leads after the anchor rerank too (five questions in six
+    // over the question sets): its passages, the costliest read of a question (a full parse
+    // of the page), are read meanwhile on another core, and used only if it still leads. They
+    // are chosen by the request as asked, as a passage read afterwards is.
+    let leader = ranked.first().filter(|_| prepare_passage).cloned();
+    let prepared = std::thread::scope(|scope| {
+        let reading = leader.as_ref().map(|page| {
+            scope.spawn(move || {
+                passage_candidates(open, page, original).map(|candidates| PreparedPassages {
+                    path: page.path.clone(),
+                    candidates,
+                })
+            })
+        });
+        rerank_by_anchors(open, &mut ranked, analysis, &facts);
+        // A reader that panicked prepares nothing: the passage is read again.
+        reading.and_then(|r| r.join().ok().flatten())
+    });
     // A page found through one of its sections is cited at that section.
     for page in &mut ranked {
         if page.anchor.is_none()
@@ -472,8 +516,27 @@ fn rank_archive(
             page.anchor = Some(anchor.clone());
         }
     }
-    Ok((ranked, corrections))
+    Ok((ranked, corrections, prepared))
 }
+
+/// What the service lends [`rank_archive`]: its search backend, the request rewriter, the
+/// lead cache, and the knowledge index and model stage when there are any.
+#[derive(Clone, Copy)]
+struct Stages<'a> {
+    backend: &'a dyn crate::backend::SearchBackend,
+    rewriter: &'a rewrite::Rewriter,
+    leads: Option<&'a lead::LeadCache>,
+    knowledge: Option<&'a crate::knowledge::KnowledgeIndexes>,
+    model: Option<(&'a crate::model::ModelStage, &'a str)>,
+}
+
+/// What [`rank_archive`] gives: the ranking, the request's corrected words, and the leading
+/// page's passages when asked for.
+type ArchiveResult = (
+    Vec<Ranked>,
+    Vec<rewrite::Correction>,
+    Option<PreparedPassages>,
+);
 
 /// Titles read per abbreviation form, in title order from the form on.
 const ABBREVIATION_SCAN: usize = 8;
@@ -1111,7 +1174,12 @@ fn stemmer_for(language: &str) -> Option<rust_stemmers::Stemmer> {
 
 /// The best page's answering passage: the paragraph covering most of the request's words,
 /// with its section, as `{path, title, section_id, section_title, cite, passage}`.
-fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Option<Value> {
+/// The passages of page `best` that could answer (see [`passage::candidates`]).
+fn passage_candidates(
+    open: &OpenArchive,
+    best: &Ranked,
+    analysis: &Analysis,
+) -> Option<Vec<passage::Candidate>> {
     let entry = match best.entry_index {
         Some(i) => open.archive.entry_at(i).ok()?,
         None => open.archive.entry_by_path(&best.path).ok()??,
@@ -1129,11 +1197,15 @@ fn best_passage(open: &OpenArchive, best: &Ranked, analysis: &Analysis) -> Optio
         .filter(|t| t.chars().count() >= 2)
         .cloned()
         .collect();
-    let candidates = if mime.contains("html") {
+    Some(if mime.contains("html") {
         passage::candidates(&text, &terms)
     } else {
         passage::candidates(&format!("<pre>{}</pre>", html_escape(&text)), &terms)
-    };
+    })
+}
+
+/// The best of `candidates`, cited at the page's anchor or the passage's section.
+fn chosen_passage(best: &Ranked, candidates: Vec<passage::Candidate>) -> Option<Value> {
     let chosen = candidates
         .into_iter()
         .max_by(|a, b| a.score.total_cmp(&b.score))?;

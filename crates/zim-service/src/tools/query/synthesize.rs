@@ -296,7 +296,7 @@ pub fn synthesize(
     // rarely matches every word of one article, and the pipeline fuses the all-words, any-word
     // and title sources instead of relaxing one query.
     let archives: Vec<String> = archive.map(str::to_owned).into_iter().collect();
-    let ranking = service.rank_question(client, &query, &archives)?;
+    let ranking = service.rank_question(client, &query, &archives, false)?;
     let hits: Vec<Hit> = ranking
         .pages()
         .into_iter()
