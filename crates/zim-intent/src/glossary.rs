@@ -365,11 +365,11 @@ const PHRASES: &[(&str, &str)] = &[
         "is there an entry titled",
     ),
     (
-        r"(?:hay|existe)\s+(?:una\s+entrada|un\s+art[íi]culo|una\s+p[áa]gina)\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
+        r"(?:hay|existe)\s+(?:(?:una|alguna)\s+entrada|(?:un|alg[úu]n)\s+art[íi]culo|(?:una|alguna)\s+p[áa]gina)\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
         "is there an entry titled",
     ),
     (
-        r"(?:existe|h[áa])\s+(?:uma\s+entrada|um\s+artigo|uma\s+p[áa]gina|um\s+verbete)\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
+        r"(?:existe|h[áa])\s+(?:(?:uma|alguma)\s+entrada|(?:um|algum)\s+artigo|(?:uma|alguma)\s+p[áa]gina|(?:um|algum)\s+verbete)\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
         "is there an entry titled",
     ),
     (
@@ -1247,6 +1247,15 @@ mod tests {
             ("記事「富士山」の本文を全部取得して", "GetArticle"),
             ("「東京」の本文を見せて", "GetArticle"),
             ("項目「京都」の全文を表示して", "GetArticle"),
+            // "any" in a question of whether an entry of the title exists.
+            (
+                "existe algum artigo com o título exato 'Saudade'?",
+                "FindByTitle",
+            ),
+            (
+                "¿Existe algún artículo con el título 'Tango'?",
+                "FindByTitle",
+            ),
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), want, "{q}");
         }
@@ -1255,6 +1264,7 @@ mod tests {
             "geef de kans aan vrede",
             "本文の書き方",
             "links van het Amstel",
+            "existe algum remédio para gripe?",
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
         }

@@ -5741,4 +5741,42 @@ mod heldout_z2_causes {
             "which element is called the king of chemicals?",
         ]);
     }
+
+    /// The arguments of views asked with a tail that declines more ("..., nothing else"), the
+    /// whole text asked again after the title (", full text please"), and chapters an article
+    /// breaks into.
+    #[test]
+    fn titles_without_their_tails() {
+        assert_eq!(
+            intent("Just the lead paragraph of A/Kilimanjaro, nothing else"),
+            Intent::Summary {
+                title_or_path: t("A/Kilimanjaro")
+            }
+        );
+        assert_eq!(
+            intent("pull up the whole Cholera page, full text please, not just the intro"),
+            Intent::GetArticle {
+                title_or_path: t("Cholera")
+            }
+        );
+        assert_eq!(
+            intent("What chapters does the Ancient Egypt page break into?"),
+            Intent::Toc {
+                title_or_path: t("Ancient Egypt")
+            }
+        );
+        searched(&["what does a cell split into during mitosis?"]);
+    }
+
+    /// Headings and anchors joined by "+" or "&", as by "and" (a line of heldout-n the learned
+    /// model read so until it was trained with heldout-z2).
+    #[test]
+    fn headings_plus_anchors() {
+        each(&[
+            ("headings + anchors for Linux kernel", "Structure"),
+            ("headings & anchors of A/Volcano", "Structure"),
+            ("headings+anchors: Tide", "Structure"),
+        ]);
+        searched(&["html headings + anchor tags tutorial"]);
+    }
 }
