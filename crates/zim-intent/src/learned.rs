@@ -88,7 +88,7 @@ const MAX_WORDS: usize = 200;
 
 /// The crate's labelled phrasings (JSON lines: `query`, `intent`, ...): what the built-in
 /// classifier is trained on, and what the accuracy tests read.
-pub const LABELLED_SETS: [&str; 23] = [
+pub const LABELLED_SETS: [&str; 24] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -111,6 +111,7 @@ pub const LABELLED_SETS: [&str; 23] = [
     include_str!("../data/phrasings-heldout-w.jsonl"),
     include_str!("../data/phrasings-heldout-x.jsonl"),
     include_str!("../data/phrasings-heldout-z1.jsonl"),
+    include_str!("../data/phrasings-heldout-z2.jsonl"),
     include_str!("../data/phrasings-dev-batch.jsonl"),
 ];
 

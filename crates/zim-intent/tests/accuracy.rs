@@ -700,6 +700,31 @@
 //! set joined `LABELLED_SETS`: 198/200 (both misses those two lines); cross-validated, rules
 //! alone 196/200, with the learned model (trained without it) 200/200. Every earlier split
 //! keeps its figures (in-sample 4,490/4,500 with dev-batch; cross-validated 4,487 -> 4,489).
+//!
+//! `heldout-z2` (200 lines, `phrasings-heldout-z2.jsonl`), by a twenty-first separate writer, was
+//! run once before it was looked at: 172/200 (86.0%), six searches routed elsewhere. Those six were
+//! fixed first, by their general causes: things compared after a request verb ("fetch API vs axios
+//! in JavaScript"), a topic then its parts after a colon ("hyperlinks in HTML: the a tag and href
+//! attribute"), every archive as the place of a question ("Look across all the loaded archives:
+//! ..."), a plan whose first step is a search and whose later steps report what it gives, and how a
+//! thing named with "the" is built or what it holds ("structure of the UN Security Council",
+//! "contents of the Dead Sea Scrolls": the earlier splits label every such line a search). Then
+//! views asked in other words (`heldout_z2_causes` in `src/rules/mod.rs`, the glossary's
+//! `heldout_z2_command_phrases_route`): Polish, Dutch and Japanese command phrases, the service's
+//! cache and a fallback after a liveness question, the zim files by their extension, several
+//! articles as "the text of ... both of them" or with "+" between them, a retry at a corrected path
+//! after a 404, a quoted section of a page named, pages near an article suggested as further
+//! reading, "which page is named X?", and titles without a tail that declines more (", nothing
+//! else"). No writer's label contradicts the earlier splits'; none is changed. Before the set
+//! joined `LABELLED_SETS`: 193/200, no search routed elsewhere; after, in-sample 194/200;
+//! cross-validated, rules alone 189/200, with the learned model (trained without it) 193/200. Left:
+//! a namespace asked as what sits in it, one page of a namespace's entries, an entry wanted with
+//! its purpose after it, a section as a `key=value` call, ids in an aside of an outline, the lead
+//! asked as what an article says up top, a `zim_query` call's input in JSON. Every earlier split
+//! keeps its figures (in-sample 4,690/4,700; cross-validated rules alone 4,629 -> 4,632, with the
+//! learned model 4,689 -> 4,690), heldout-y 187/200 (its one line the retrained model lost, "existe
+//! algum artigo com o título exato ...", is now read by the glossary's "any" of a question of
+//! existence).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

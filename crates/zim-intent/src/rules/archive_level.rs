@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info))\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info)|how\s+(?:much\s+(?:memory|ram|space)|big|full|large)\s+is\s+(?:the|your)\s+cache(?:\s+(?:using|taking\s+up|holding))?(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment))?)\b",
     )
 });
 /// A how-to or why question.
@@ -189,7 +189,21 @@ static SERVICE_SYMPTOM_THEN: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "is the zim backend alive or should I fall back to web search?": what the asker will do
+/// if the answer is no, an alternative after the question, no topic of it.
+static ASKERS_FALLBACK: Pattern = LazyLock::new(|| {
+    rx(r"(?:,\s*|\s+)or\s+(?:should|shall|must|do|can)\s+(?:i|we)\s+[^,;]*?\s*[?.!]*$")
+});
+
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
+    let without_fallback = ASKERS_FALLBACK
+        .as_ref()
+        .map(|re| re.replace(ctx.text, "").into_owned())
+        .filter(|t| t.len() < ctx.text.len() && is_match(&SERVER_MENTION, t));
+    let ctx = &Context {
+        text: without_fallback.as_deref().unwrap_or(ctx.text),
+        ..*ctx
+    };
     if is_match(&SHORT_LIVENESS, ctx.text.trim()) {
         return hit(Intent::Health, 0.8, "health: a liveness question, short");
     }
@@ -234,6 +248,14 @@ static EVERY_ARCHIVE_AS_PLACE: Pattern = LazyLock::new(|| {
 });
 static SEARCH_CONNECTORS: Pattern =
     LazyLock::new(|| rx(r"\b(?:for|about|mentioning|containing)\b"));
+/// "Look across all the loaded archives: boiling point of water at 3000 m", "in every zim
+/// file you have - the Treaty of Kadesh": every archive as the place to look, then the topic
+/// after a colon or a dash. The archives are where the question is asked, not what it asks.
+static SCOPE_THEN_TOPIC: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:in|across|through|throughout|over|within|from)\s+(?:all|every|each)\s+(?:(?:one\s+)?of\s+)?(?:the\s+|your\s+|these\s+|my\s+)?(?:[a-z]+\s+){0,2}?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|librar(?:y|ies)|collections?|dumps?)\b[^:;]{0,30}?\s*(?::|;|\s[-–—])\s*\S",
+    )
+});
 
 /// The sentence without path-like words, so "std/collections/..." does not say "collections".
 /// Alternatives written with a slash ("wikis/dumps", "zims/archives") are words, not a path:
@@ -502,14 +524,24 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
     if super::namespace::namespace_of(ctx.text).is_some() {
         return None;
     }
-    let s = without_paths(ctx.text);
-    if plural_of_a_topic(&s) {
+    // "enumerate the available .zim files so I can pick one": the files by their extension
+    // are the zim files, and why the listing is wanted is no topic of it.
+    let s = without_paths(ctx.text).replace(" .zim ", " zim ");
+    let s = match super::PURPOSE_TAIL.as_ref() {
+        Some(re) => re.replace(&s, "").into_owned(),
+        None => s,
+    };
+    if plural_of_a_topic(&s) || is_match(&SCOPE_THEN_TOPIC, &s) {
         return None;
     }
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
     let noun = is_match(&ARCHIVE_PLURALS, &s)
         || (is_match(&EVERY_ARCHIVE, &s) && !is_match(&EVERY_ARCHIVE_AS_PLACE, &s));
-    if !noun || is_match(&SEARCH_CONNECTORS, &s) || !about_the_service(ctx, &ARCHIVE_PLURALS) {
+    let unpurposed = Context { text: &s, ..*ctx };
+    if !noun
+        || is_match(&SEARCH_CONNECTORS, &s)
+        || !about_the_service(&unpurposed, &ARCHIVE_PLURALS)
+    {
         return None;
     }
     hit(

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?\s+and\s+anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)anchors?|document\s+structure)\b",
     )
 });
 
@@ -125,7 +125,7 @@ static HEADINGS_CUE: Pattern = LazyLock::new(|| {
 });
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|(?:are|is)\s+(?:listed|shown|given)\s+in\s+(?:the\s+)?(?:table\s+of\s+contents|contents|toc)\s+(?:of|for)|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
+        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|(?:are|is)\s+(?:listed|shown|given)\s+in\s+(?:the\s+)?(?:table\s+of\s+contents|contents|toc)\s+(?:of|for)|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain|(?:break|split|divide|fall)s?\s+into))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
     )
 });
 /// "what are the sections of X": a what/which question asks for the view when the cue is
@@ -184,7 +184,9 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
                 .filter_map(|re| re.as_ref()?.find(ctx.text))
                 .map(|m| m.start())
                 .min();
-            if cue_at.is_some_and(|at| super::question_after(ctx.text, at)) {
+            if cue_at.is_some_and(|at| super::question_after(ctx.text, at))
+                || property_of_a_thing(ctx.text)
+            {
                 return None;
             }
             match cue_subject(&TOC_CUE, ctx.text) {
@@ -477,9 +479,40 @@ fn lowercase_name_asked(text: &str, raw_title: &str) -> bool {
         && !super::is_generic_subject(raw_title)
 }
 
+/// "Read me 'Early life' from the Nelson Mandela article", "jump to 'Preparation' in the Ugali
+/// page": a quoted name asked from a page the request calls one (or an entry path) is one of
+/// its sections; without a noun for the page it is a name of the world ("play 'Yesterday'
+/// from the Beatles").
+static QUOTED_PART_OF_PAGE: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?P<s>"[^"]+"|'[^']+')\s+(?:from|in|of|on)\s+(?:the\s+)?(?:(?P<t>[^,;?!]+?)\s+(?:article|page|entry)|(?:article|page|entry)\s+(?P<u>[^,;?!]+?)|(?P<p>(?:[A-Z]|-)/\S+))\s*[.!]*$"#,
+    )
+});
+
+fn quoted_part_of_page(text: &str) -> Option<(String, String)> {
+    let ask = match SECTION_LEAD.as_ref() {
+        Some(re) => re.replace(text, "").to_string(),
+        None => text.to_string(),
+    };
+    let c = caps(&QUOTED_PART_OF_PAGE, ask.trim())?;
+    let raw_title = ["t", "u", "p"].iter().find_map(|n| c.name(n))?.as_str();
+    Some((title_of(&group(&c, "s"))?, title_of(raw_title)?))
+}
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     if let Some(found) = part_said(ctx.text) {
         return Some(found);
+    }
+    if let Some((sec, t)) = quoted_part_of_page(ctx.text) {
+        let conf = subject_confidence(0.85, &t);
+        return hit(
+            Intent::Section {
+                title_or_path: t,
+                section: sec,
+            },
+            conf,
+            "section: a quoted part of a page named",
+        );
     }
     if let Some((t, sec)) = path_anchor(ctx.text) {
         let conf = subject_confidence(0.88, &t);
@@ -687,7 +720,9 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
             if starts_like_question(ctx.text) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
                 return None;
             }
-            if super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
+            if (super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text))
+                || property_of_a_thing(ctx.text)
+            {
                 return None;
             }
             // "structure (headings, anchors, sizes) for entry X": an aside listing what the
@@ -718,6 +753,24 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
         subject_confidence(0.88, &t),
         "structure: structure/headings words",
     )
+}
+
+/// "structure of the UN Security Council", "contents of the Dead Sea Scrolls": the noun phrase
+/// alone, its object a thing with "the", names how an institution is built or what a document
+/// or a container holds, a question about the world (the earlier splits label every such line
+/// a search: "structure of the US federal court system", "what were the contents of the Dead
+/// Sea Scrolls"). The view is of an article named bare ("structure of Biology"), called one
+/// ("contents of the Evolution article") or asked with a verb ("show the structure of X").
+static PROPERTY_OF_A_THING: Pattern = LazyLock::new(|| {
+    rx(r"^(?:the\s+)?(?:structure|organi[sz]ation|layout|contents)\s+of\s+the\s+\S")
+});
+
+/// Whether the request is only [`PROPERTY_OF_A_THING`], with no document named and no anchors or
+/// sizes asked.
+fn property_of_a_thing(text: &str) -> bool {
+    is_match(&PROPERTY_OF_A_THING, text)
+        && !is_match(&DOCUMENT_REFERENCE, text)
+        && !is_match(&WITH_ANCHORS_OR_SIZES, text)
 }
 
 /// An aside listing things, set apart by a space: "(headings, anchors, sizes)".

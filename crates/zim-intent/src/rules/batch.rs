@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 /// fetch the articles for").
 static LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|call\s+up|return|send|print|display|look\s+up|lookup|request)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)\b\s*|(?:for|on|about|named|titled|called|at|of)\b\s*|:\s*)*",
+        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|call\s+up|return|send|print|display|look\s+up|lookup|request|(?:i\s+)?need|(?:i\s+)?want)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:please|pls|plz)\b\s*|texts?\s+of\b\s*|(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)\b\s*|(?:for|on|about|named|titled|called|at|of)\b\s*|:\s*)*",
     )
 });
 
@@ -29,7 +29,7 @@ static LEAD: Pattern = LazyLock::new(|| {
 /// Tokyo articles together"), an aside ("(mathematical constants)").
 static TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|in\s+full|in\s+(?:their\s+)?entirety|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
+        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|in\s+full|in\s+(?:their\s+)?entirety|(?:both|all)\s+of\s+them|for\s+(?:the|my|our|a|an|his|her|their)\s+[^,.;:!?()]{1,50}|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
     )
 });
 

@@ -165,6 +165,11 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     if is_match(&HOW_QUESTION, ctx.text) {
         return None;
     }
+    // "suggest further reading next to A/Photosynthesis": pages suggested by their place in
+    // the link graph are the related view, not completions of a prefix.
+    if graph_neighbourhood_subject(ctx.text).is_some() {
+        return None;
+    }
     if let Some(prefix) = typed_prefix(ctx.text) {
         return hit(
             Intent::Suggest { prefix },
@@ -354,10 +359,11 @@ static COMPARISON_BEFORE: Pattern = LazyLock::new(|| {
 /// A subject that continues the verb ("read and write files", "get to the point").
 static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
 /// A noun for an article right before "titled/named/called", also with a relative clause's
-/// verb between them ("the page that's titled Status bar").
+/// verb between them ("the page that's titled Status bar"), or a question's ("which page is
+/// named 'Lake Tanganyika'?").
 static TITLE_HOLDER_BEFORE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:article|articles|page|pages|entry|entries|path|paths|url|one|something|anything|document|item)(?:\s+(?:that's|that\s+is|which\s+is|that\s+was|which\s+was|that\s+are|which\s+are|that\s+were))?\s*$",
+        r"\b(?:article|articles|page|pages|entry|entries|path|paths|url|one|something|anything|document|item)(?:\s+(?:that's|that\s+is|which\s+is|that\s+was|which\s+was|that\s+are|which\s+are|that\s+were|is|are))?\s*$",
     )
 });
 
@@ -402,10 +408,11 @@ fn clause_before(s: &str, at: usize) -> &str {
 /// a clause that names it and a request verb ("I just read the Silk Road article, can you
 /// point me to other pages close to it?"): "topics adjacent to 'Docker (software)'", "what other articles sit close to 'Crop
 /// rotation' in the link graph?", "expand from seed article 'Microplastics' to its
-/// neighbourhood", "pages in the neighbourhood of Main sequence".
+/// neighbourhood", "pages in the neighbourhood of Main sequence", "suggest further reading
+/// next to A/Photosynthesis (neighbouring pages)".
 static GRAPH_NEIGHBOURHOOD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get|point|suggest|recommend|send)\s+(?:me\s+|us\s+)?(?:to\s+)?(?:the\s+|some\s+|a\s+few\s+)?)?(?:other\s+|more\s+)?(?:topics|articles|pages|entries)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
+        r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get|point|suggest|recommend|send)\s+(?:me\s+|us\s+)?(?:to\s+)?(?:the\s+|some\s+|a\s+few\s+)?)?(?:other\s+|more\s+|further\s+)?(?:topics|articles|pages|entries|reading|reads)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?(?:\s+\([^()]*\))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
     )
 });
 
@@ -659,7 +666,30 @@ fn passive_links_subject(text: &str) -> Option<String> {
     of_article.then(|| title_of(&raw)).flatten()
 }
 
+/// "hyperlinks in HTML: the a tag and href attribute", "links in Markdown: inline and
+/// reference style": a topic, then the things it is made of after a colon, lowercase words
+/// joined by "and"/"or". An article's links asked so say which ones instead ("links in Ray
+/// Charles: only the outgoing ones").
+static TOPIC_THEN_ITS_PARTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^[^:]{1,60}:\s+(?:(?:the|an?)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}\s+(?:and|or|vs\.?|versus)\s+(?:(?:the|an?)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s*[.?!]*$",
+    )
+});
+static WHICH_LINKS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:outgoing|incoming|inbound|outbound|only|just|all|every|first|internal|external|backlinks?)\b|\d",
+    )
+});
+
 pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
+    if is_match(&TOPIC_THEN_ITS_PARTS, ctx.text)
+        && ctx
+            .text
+            .split_once(':')
+            .is_some_and(|(_, parts)| !is_match(&WHICH_LINKS, parts))
+    {
+        return None;
+    }
     if let Some(t) = what_links_here_subject(ctx.text) {
         return hit(
             Intent::Links {
@@ -735,7 +765,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
 
 static PAGE_OF_RESULTS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:the\s+)?(?:(?:next|previous|following|last|first)\s+page|page\s+(?:\d+|two|three|four|five))(?:\s+of\s+(?:the\s+)?(?:results?|hits|search|listing|list|entries)\b.*)?[.!?]?$",
+        r"^(?:the\s+)?(?:(?:next|previous|following|last|first)\s+page|page\s+(?:\d+|two|three|four|five))(?:\s+of\s+(?:the\s+)?(?:results?|hits|search|listing|list|entries)\b.*)?[.!?]?$|^(?:a|one|a\s+single)\s+page\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:results?|hits|listing|entries|titles|items|paths)\b",
     )
 });
 static BARE_PATH: LazyLock<Option<Regex>> =
@@ -882,7 +912,26 @@ fn asset_path(text: &str) -> Option<String> {
     path
 }
 
+/// "Retry with the corrected path A/Eiffel_Tower" (after a 404 for a misspelt one): the
+/// entry at the path given, asked again.
+static RETRY_WITH: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:ok|okay|so|now|please)[\s,]+)*(?:retry|try\s+again|re-?try\s+it|redo\s+it|re-?fetch|re-?request)(?:\s+it)?\s+(?:with|using|at|on|for)\s+(?:the\s+)?(?:(?:corrected|correct|right|fixed|proper|new|updated|real)\s+)?(?:path|entry(?:\s+path)?|url)?\s*:?\s*(?P<t>\S+?)\s*[.!]*$",
+    )
+});
+
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&RETRY_WITH, ctx.text)
+        && super::batch::is_entry_path(&group(&c, "t"))
+    {
+        return hit(
+            Intent::GetArticle {
+                title_or_path: group(&c, "t"),
+            },
+            0.85,
+            "get article: a retry with an entry path",
+        );
+    }
     if let Some(path) = asset_path(ctx.text) {
         return hit(
             Intent::GetArticle {
@@ -929,9 +978,13 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
     }
     // "read a config file", "get the size of a file", "read and write files": tasks. Without
     // a word for an article, a lowercase phrase is a task too ("get the current date").
+    // "fetch API vs axios in JavaScript": things set against each other are compared, a
+    // question for search, unless an article is named ("open the Kramer vs. Kramer article").
+    let no_article_word = !is_match(&ARTICLE_WORDS, ctx.text);
     if is_generic_subject(&raw)
         || is_match(&CONJUNCTION_START, &raw)
-        || (!is_match(&ARTICLE_WORDS, ctx.text) && !looks_like_title(&raw))
+        || (no_article_word && !looks_like_title(&raw))
+        || (no_article_word && super::search::is_relation(&raw))
     {
         return None;
     }

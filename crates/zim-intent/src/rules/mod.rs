@@ -483,7 +483,11 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
     if let Some(hit) = batch::get_articles(ctx) {
         return Some(hit);
     }
-    for part in request_parts(ctx.text).iter().rev() {
+    let parts = request_parts(ctx.text);
+    if let Some(search) = search_then_its_results(ctx, &parts) {
+        return Some(search);
+    }
+    for part in parts.iter().rev() {
         let part_ctx = Context {
             text: part,
             question: written_as_question(part),
@@ -520,6 +524,32 @@ fn ask_of_parts(ctx: &Context) -> Option<RuleHit> {
     None
 }
 
+/// What a search gave, referred back to in a later step: "the date range it gives", "the
+/// top results", "summarise them".
+static REFERS_TO_RESULTS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:it|they|them|its|their|the\s+(?:results?|hits|matches|top\s+(?:hits?|results?|matches?)))\b",
+    )
+});
+
+/// "Step 1: search for 'monsoon onset Kerala'. Step 2: report the date range it gives.": a
+/// search asked for first by its command word, the later steps about what it gives ("it", "the
+/// results"): the request is that search, whatever words the later steps hold (a date, a
+/// summary, links are of the hits, not of the archive or an article).
+fn search_then_its_results(ctx: &Context, parts: &[String]) -> Option<RuleHit> {
+    let (first, later) = parts.split_first()?;
+    if later.is_empty() || !later.iter().any(|p| is_match(&REFERS_TO_RESULTS, p)) {
+        return None;
+    }
+    let first_ctx = Context {
+        text: first,
+        question: written_as_question(first),
+        ..*ctx
+    };
+    let hit = search::search_command(&first_ctx)?;
+    matches!(hit.intent, Intent::Search { .. }).then_some(hit)
+}
+
 /// A name in quotes, as a word of its own ("reading 'Byzantine Empire'", "a page called
 /// \"Health effects of tobacco\""); an apostrophe inside a word opens none.
 static QUOTED_NAME: Pattern =
@@ -534,11 +564,12 @@ pub(crate) fn without_quoted(s: &str) -> String {
     }
 }
 
-/// "For a graph project I need the outgoing links of X": why, then what. The ask after the
-/// purpose is read alone.
+/// "For a graph project I need the outgoing links of X", "For my Year 6 class: pages that
+/// sit close to the Ancient Rome article": why, then what. The ask after the purpose is read
+/// alone.
 static PURPOSE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^for\s+(?:(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?|[\w-]+(?:\s+[\w-]+){0,2}\s+(?:purposes?|reasons?))(?:,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?|,\s+)(?P<rest>\S.*)$",
+        r"^for\s+(?:(?:a|an|my|our|the|this|some)\s+[^,;:]{1,60}?|[\w-]+(?:\s+[\w-]+){0,2}\s+(?:purposes?|reasons?))(?:,?\s+(?:i|we)\s+(?:only\s+|just\s+|really\s+|also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:to\s+(?:see|get|have|read)\s+|to\s+)?|,\s+|:\s+)(?P<rest>\S.*)$",
     )
 });
 
@@ -5530,5 +5561,222 @@ mod heldout_z1_causes {
             ),
         ]);
         searched(&["Anything similar I should read next?"]);
+    }
+}
+
+/// Causes of heldout-z2's misses (a new writer's set), each on variations written for it,
+/// with near misses that keep their route.
+#[cfg(test)]
+mod heldout_z2_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    fn each(cases: &[(&str, &str)]) {
+        for (q, want) in cases {
+            assert_eq!(name(q), *want, "{q}");
+        }
+    }
+
+    /// The six searches the first run sent elsewhere, each with its variations: things
+    /// compared after a request verb, a topic then its parts after a colon, every archive as
+    /// the place of a question, a plan whose first step is a search, how a named thing is
+    /// built or what it holds; the views that share their words keep their route.
+    #[test]
+    fn searches_that_share_a_views_words() {
+        searched(&[
+            "fetch API vs axios in JavaScript",
+            "get REST vs GraphQL",
+            "show me Vim vs Emacs keybindings",
+            "read replicas versus sharding in Postgres",
+            "hyperlinks in HTML: the a tag and href attribute",
+            "links in Markdown: inline and reference style",
+            "Look across all the loaded archives: boiling point of water at 3000 m altitude",
+            "in every zim file you have - the Treaty of Kadesh",
+            "Step 1: search for 'monsoon onset Kerala'. Step 2: report the date range it gives.",
+            "search for tea ceremony history. Then summarise the top results.",
+            "structure of the UN Security Council",
+            "structure of the European Central Bank",
+            "contents of the Dead Sea Scrolls",
+            "contents of the Voynich Manuscript",
+            "organization of the European Union",
+            "layout of the Louvre",
+        ]);
+        assert_eq!(
+            intent(
+                "Step 1: search for 'monsoon onset Kerala'. Step 2: report the date range it gives."
+            ),
+            Intent::Search {
+                query: t("monsoon onset Kerala"),
+                all_archives: false
+            }
+        );
+        assert!(matches!(
+            intent(
+                "Look across all the loaded archives: boiling point of water at 3000 m altitude"
+            ),
+            Intent::Search {
+                all_archives: true,
+                ..
+            }
+        ));
+        each(&[
+            ("open the Kramer vs. Kramer article", "GetArticle"),
+            ("links in Ray Charles", "Links"),
+            ("links in Ray Charles: only the outgoing ones", "Links"),
+            ("list all the loaded archives", "ListArchives"),
+            ("which archives are loaded?", "ListArchives"),
+            ("search for tea. When was this archive created?", "Metadata"),
+            ("contents of the Evolution article", "Toc"),
+            ("table of contents of the Roman Empire", "Toc"),
+            ("contents of Schrödinger's cat", "Toc"),
+            ("show the structure of the French Revolution", "Structure"),
+            ("structure for Marie Curie", "Structure"),
+            (
+                "structure of the Diabetes mellitus article with section sizes",
+                "Structure",
+            ),
+            ("structure of A/Cell_(biology) with anchor ids", "Structure"),
+        ]);
+    }
+
+    /// The service asked with a figure of its cache or with what the asker does if it is down;
+    /// the archives listed by their extension, the reason for the listing after it; every
+    /// archive as the place of a question is no listing.
+    #[test]
+    fn the_service_asked_with_its_figures_or_a_fallback() {
+        each(&[
+            ("how much memory is the cache using right now", "Health"),
+            ("how big is the cache currently?", "Health"),
+            (
+                "is the zim backend alive or should I fall back to web search?",
+                "Health",
+            ),
+            ("is the server up, or should I use Google?", "Health"),
+            (
+                "Before I search: enumerate the available .zim files so I can pick one",
+                "ListArchives",
+            ),
+            ("list the .zim files so I can choose one", "ListArchives"),
+        ]);
+        searched(&[
+            "how big is the cache in a Ryzen 7 CPU",
+            "how much memory is the cache using in Chrome",
+            "is Elvis alive or should I believe the rumours?",
+            "how to list .zim files in a folder with Python",
+        ]);
+    }
+
+    /// Several articles asked for as the text of them, "both of them", with a bare "need" or a
+    /// "please" before them, "+" between them and what they are for after them.
+    #[test]
+    fn several_articles_in_other_words() {
+        each(&[
+            (
+                "Give me the text of the Tsunami and Earthquake articles, both of them",
+                "GetArticles",
+            ),
+            ("the text of the Oslo and Bergen articles", "GetArticles"),
+            (
+                "Need the Lion, Leopard and Cheetah pages all at once for the Grade 4 big-cats unit",
+                "GetArticles",
+            ),
+            (
+                "I want the Paris and Rome articles together for my essay",
+                "GetArticles",
+            ),
+            ("artcles pls: Baobab + Acacia + Mango", "GetArticles"),
+            ("articles please: Oak + Ash + Elm", "GetArticles"),
+        ]);
+        searched(&[
+            "the text of the first amendment and the second",
+            "need a gift for the Grade 4 teacher",
+            "salt + pepper + garlic marinade",
+        ]);
+    }
+
+    /// An entry asked again at a corrected path; a section quoted from a page named; pages
+    /// near an article asked after who they are for, or suggested as further reading; a page
+    /// asked by its name in a question.
+    #[test]
+    fn retries_quoted_sections_neighbours_and_names() {
+        assert_eq!(
+            intent(
+                "Previous call failed: 404 for A/Eifel_Tower. Retry with the corrected path A/Eiffel_Tower."
+            ),
+            Intent::GetArticle {
+                title_or_path: t("A/Eiffel_Tower")
+            }
+        );
+        assert_eq!(
+            intent("Read me 'Early life' from the Nelson Mandela article"),
+            Intent::Section {
+                title_or_path: t("Nelson Mandela"),
+                section: t("Early life")
+            }
+        );
+        each(&[
+            ("try again with A/Mount_Everest", "GetArticle"),
+            ("That 404'd. Retry using the path C/Tide.", "GetArticle"),
+            ("jump to 'Preparation' in the Ugali page", "Section"),
+            ("show 'History' from the page on Timbuktu", "Section"),
+            ("read 'Reception' from A/Breaking_Bad", "Section"),
+            (
+                "For my Year 6 class: pages that sit close to the Ancient Rome article",
+                "Related",
+            ),
+            (
+                "suggest further reading next to A/Photosynthesis (neighbouring pages)",
+                "Related",
+            ),
+            ("suggest some reading close to Octopus", "Related"),
+            ("Which page is named 'Lake Tanganyika'?", "FindByTitle"),
+            ("which article is called Zebu?", "FindByTitle"),
+            ("suggest titles starting with Photo", "Suggest"),
+        ]);
+        searched(&[
+            "retry with exponential backoff in Python",
+            "try again with a different password",
+            "play 'Yesterday' from the Beatles album",
+            "which ship is named after Queen Mary?",
+            "which element is called the king of chemicals?",
+        ]);
+    }
+
+    /// The arguments of views asked with a tail that declines more ("..., nothing else"), the
+    /// whole text asked again after the title (", full text please"), and chapters an article
+    /// breaks into.
+    #[test]
+    fn titles_without_their_tails() {
+        assert_eq!(
+            intent("Just the lead paragraph of A/Kilimanjaro, nothing else"),
+            Intent::Summary {
+                title_or_path: t("A/Kilimanjaro")
+            }
+        );
+        assert_eq!(
+            intent("pull up the whole Cholera page, full text please, not just the intro"),
+            Intent::GetArticle {
+                title_or_path: t("Cholera")
+            }
+        );
+        assert_eq!(
+            intent("What chapters does the Ancient Egypt page break into?"),
+            Intent::Toc {
+                title_or_path: t("Ancient Egypt")
+            }
+        );
+        searched(&["what does a cell split into during mitosis?"]);
+    }
+
+    /// Headings and anchors joined by "+" or "&", as by "and" (a line of heldout-n the learned
+    /// model read so until it was trained with heldout-z2).
+    #[test]
+    fn headings_plus_anchors() {
+        each(&[
+            ("headings + anchors for Linux kernel", "Structure"),
+            ("headings & anchors of A/Volcano", "Structure"),
+            ("headings+anchors: Tide", "Structure"),
+        ]);
+        searched(&["html headings + anchor tags tutorial"]);
     }
 }
