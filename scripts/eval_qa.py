@@ -7,7 +7,8 @@ simple mode with the question alone (over stdio, each server on a directory hold
 set's archive); the entry paths the answer names are collected in order of first appearance
 (distinct, `#fragment` dropped; `core/` and `alloc/` count as `std/`), and a hit is an
 acceptable path among the first 1 / 3. Printed per set and server: hit@1, hit@3, MRR (first 10
-named paths), median and p90 latency, answers naming no path.
+named paths), median and p90 latency, answers naming no path, and the harness floor (the median
+round trip of a `ping`: what the client, the pipe and the JSON-RPC layer cost without a tool).
 
 Path extraction is the same for both servers and does not rely on either one's field names:
 every string of a JSON answer and every token of a text answer is a candidate, kept when it is
@@ -224,12 +225,22 @@ def run_server(name: str, argv: list[str], questions: list[dict], entries, verbo
             if verbose:
                 mark = "hit " if rank and rank <= 3 else "miss"
                 print(f"  [{name}] {mark} r={rank} {item['q']!r} -> {paths[:3]}")
+        floor = []
+        for _ in range(FLOOR_PINGS):
+            started = time.perf_counter()
+            server.request("ping", {})
+            floor.append(time.perf_counter() - started)
     finally:
         server.close()
-    return rows
+    return rows, statistics.median(floor) * 1000
 
 
-def summarise(rows: list[dict]) -> dict:
+# Round trips of `ping` after a set's questions: the harness floor (this client, the pipe and
+# the server's JSON-RPC layer, no tool), below which no answer's latency can go.
+FLOOR_PINGS = 20
+
+
+def summarise(rows: list[dict], floor_ms: float) -> dict:
     n = len(rows)
     ranks = [r["rank"] for r in rows]
     lat = sorted(r["seconds"] for r in rows)
@@ -241,6 +252,7 @@ def summarise(rows: list[dict]) -> dict:
         "median_ms": statistics.median(lat) * 1000 if lat else 0.0,
         "p90_ms": lat[min(len(lat) - 1, int(0.9 * len(lat)))] * 1000 if lat else 0.0,
         "no_path": sum(1 for r in rows if not r["paths"]),
+        "floor_ms": floor_ms,
     }
 
 
@@ -273,7 +285,7 @@ def main() -> None:
         servers.append(("openzim-mcp", lambda d: [openzim, "-m", "openzim_mcp", "--mode", "simple", d]))
 
     report = {}
-    print(f"{'set':<22} {'server':<12} {'hit@1':>7} {'hit@3':>7} {'MRR':>6} {'p50 ms':>8} {'p90 ms':>8} {'no path':>7}")
+    print(f"{'set':<22} {'server':<12} {'hit@1':>7} {'hit@3':>7} {'MRR':>6} {'p50 ms':>8} {'p90 ms':>8} {'no path':>7} {'floor ms':>8}")
     for set_path in args.sets:
         named, questions = load_set(set_path)
         if args.archive:
@@ -299,11 +311,11 @@ def main() -> None:
                     sys.exit(f"eval_qa: --with-index: no knowledge index beside {archive.name} (zim-mcp index {archive.name})")
                 shutil.copytree(sidecar, scratch / sidecar.name, copy_function=os.link)
             for name, argv in servers:
-                rows = run_server(name, argv(str(scratch)), questions, entries, args.verbose)
-                s = summarise(rows)
+                rows, floor_ms = run_server(name, argv(str(scratch)), questions, entries, args.verbose)
+                s = summarise(rows, floor_ms)
                 report.setdefault(set_path.name, {})[name] = {"summary": s, "rows": rows}
                 print(f"{set_path.stem:<22} {name:<12} {s['hit1']:>3}/{s['n']:<3} {s['hit3']:>3}/{s['n']:<3} "
-                      f"{s['mrr']:>6.3f} {s['median_ms']:>8.1f} {s['p90_ms']:>8.1f} {s['no_path']:>7}")
+                      f"{s['mrr']:>6.3f} {s['median_ms']:>8.1f} {s['p90_ms']:>8.1f} {s['no_path']:>7} {s['floor_ms']:>8.2f}")
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         if entries is None:
