@@ -953,9 +953,18 @@ fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
 /// the command position (first, after leading verbs and determiners: "show the toc of X",
 /// "outline of X") or at the end ("X toc", "Moon's table of contents"). In the middle of a
 /// sentence ("server health checks in Kubernetes", "symbolic links on linux") it is topic.
+/// A cue last after a how-to or why question ("latex how to add a list of figures after the
+/// table of contents") is the end of the question's topic, not a command after a title.
 pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
-    cue_position(re, s).is_some_and(|(at_start, at_end)| at_start || at_end)
+    cue_position(re, s)
+        .is_some_and(|(at_start, at_end)| at_start || (at_end && !is_match(&HOW_TO_LEAD, s)))
 }
+
+/// "how to ...", "latex how do I ...", "why does ...": a question of method or cause, after at
+/// most two words of its topic.
+static HOW_TO_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^(?:[\w+#.-]+\s+){0,2}?(?:how\s+(?:to|do|does|can|could|should|would)|why)\b")
+});
 
 /// Whether a cue stands at the command position (first) and whether it stands at the end
 /// (second); `None` when it does not occur.
@@ -5778,5 +5787,58 @@ mod heldout_z2_causes {
             ("headings+anchors: Tide", "Structure"),
         ]);
         searched(&["html headings + anchor tags tutorial"]);
+    }
+}
+
+/// Causes of heldout-z3's misses, each on variations written for it, with near-miss searches
+/// and the views that share their words.
+#[cfg(test)]
+mod heldout_z3_causes {
+    use super::causes_support::*;
+
+    fn each(cases: &[(&str, &str)]) {
+        for (q, want) in cases {
+            assert_eq!(name(q), *want, "{q}");
+        }
+    }
+
+    /// The three searches the first run sent elsewhere, each with its variations: health as a
+    /// thing of the world, every archive as what a search goes through after the question, a
+    /// how-to question whose topic ends in a view word.
+    #[test]
+    fn searches_that_share_a_views_words() {
+        searched(&[
+            "Is intermittent fasting bad for your health?",
+            "is red wine good for your health",
+            "is coffee good for health?",
+            "Are e-cigarettes harmful for your health",
+            "health effects of vaping",
+            "what are the health risks of your job",
+            "Compare the GDP of Germany and France, check every archive you've got",
+            "who wrote Faust, search every archive",
+            "population of Lagos, and check each archive you have",
+            "latex how to add a list of figures after the table of contents",
+            "how to add a table of contents",
+            "word how do I update the table of contents",
+            "why does my pdf have no outline",
+        ]);
+        assert!(matches!(
+            intent("Compare the GDP of Germany and France, check every archive you've got"),
+            crate::Intent::Search {
+                all_archives: true,
+                ..
+            }
+        ));
+        each(&[
+            ("how is your health?", "Health"),
+            ("server health", "Health"),
+            ("health check", "Health"),
+            ("is the server healthy", "Health"),
+            ("list every archive you've got", "ListArchives"),
+            ("which archives are loaded?", "ListArchives"),
+            ("Evolution table of contents", "Toc"),
+            ("table of contents of Photosynthesis", "Toc"),
+            ("Moon outline", "Toc"),
+        ]);
     }
 }
