@@ -53,6 +53,13 @@ static TOPIC_CONTINUATION: Pattern = LazyLock::new(|| {
 });
 /// "suggest articles similar to Volcano": suggesting pages like an article is the related
 /// view, not completion of a prefix.
+/// "suggest pages similar to the Iterator trait page": what follows the command's noun is
+/// the pages' kinship to an article, the related view, not a prefix.
+static KIN_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:very|most|closely)\s+)?(?:similar|related|close|comparable|akin|connected)\s+(?:to|with)\b",
+    )
+});
 static PAGES_LIKE: Pattern = LazyLock::new(|| {
     rx(
         r"^(?:some\s+|more\s+|other\s+|a\s+few\s+)?(?:articles|pages|entries|topics|reading|ones|things)\b",
@@ -193,6 +200,7 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             let raw = group(&c, "x");
             if is_match(&TOPIC_CONTINUATION, raw.trim())
                 || (is_match(&PAGES_LIKE, raw.trim()) && is_match(&RELATED_CUE, &raw))
+                || is_match(&KIN_LEAD, raw.trim())
                 || is_match(&COMPLETE_AS_ADJECTIVE, ctx.text)
             {
                 continue;

@@ -865,7 +865,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|tell|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
+        r"^(?:(?:just|simply|show|get|give|tell|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -5839,6 +5839,46 @@ mod heldout_z3_causes {
             ("Evolution table of contents", "Toc"),
             ("table of contents of Photosynthesis", "Toc"),
             ("Moon outline", "Toc"),
+        ]);
+    }
+
+    /// Views asked in other words: pages similar to an article after "suggest", a view asked
+    /// with "just" before the command and "I don't need the rest" after the title, a section
+    /// navigated to inside a page named.
+    #[test]
+    fn views_in_other_words() {
+        assert_eq!(
+            intent("suggest pages similar to the Iterator trait page"),
+            crate::Intent::Related {
+                title_or_path: t("Iterator trait")
+            }
+        );
+        assert_eq!(
+            intent("Just give me the intro of the Marie Curie article, I don't need the rest"),
+            crate::Intent::Summary {
+                title_or_path: t("Marie Curie")
+            }
+        );
+        assert_eq!(
+            intent("jump to Discography in the Beyonc\u{e9} article"),
+            crate::Intent::Section {
+                title_or_path: t("Beyonc\u{e9}"),
+                section: t("Discography")
+            }
+        );
+        each(&[
+            ("suggest articles related to Octopus", "Related"),
+            ("suggest titles starting with Photo", "Suggest"),
+            ("just show the toc of Evolution", "Toc"),
+            ("simply give me the summary of Rome", "Summary"),
+            ("skip to Early life in the Nelson Mandela page", "Section"),
+            ("go to the History section of A/Rome", "Section"),
+        ]);
+        searched(&[
+            "jump to conclusions in the article",
+            "go to the store in the town",
+            "just give me a reason to stay",
+            "suggest a name similar to Emma",
         ]);
     }
 }
