@@ -5881,4 +5881,42 @@ mod heldout_z3_causes {
             "suggest a name similar to Emma",
         ]);
     }
+
+    /// Several articles asked as their whole texts with a verb ("read out", "bring me"), in
+    /// sentence case or as commands, with how they are read ("back to back") or what for (",
+    /// i want to compare them") after them.
+    #[test]
+    fn several_whole_texts() {
+        assert_eq!(
+            intent(
+                "Read out the complete texts of Heap (data structure) and Binary search tree, back to back"
+            ),
+            crate::Intent::GetArticles {
+                titles_or_paths: vec![t("Heap (data structure)"), t("Binary search tree")]
+            }
+        );
+        assert_eq!(
+            intent(
+                "bring me the entire pages on git-stash and git-cherry-pick, i want to compare them side by side"
+            ),
+            crate::Intent::GetArticles {
+                titles_or_paths: vec![t("git-stash"), t("git-cherry-pick")]
+            }
+        );
+        each(&[
+            (
+                "bring me the Oslo and Bergen articles side by side",
+                "GetArticles",
+            ),
+            ("read out the full texts of Oslo and Bergen", "GetArticles"),
+        ]);
+        searched(&[
+            "get articles on e-commerce and e-learning",
+            "read out the full texts of the bill of rights and the constitution",
+            "bring me salt and pepper",
+            "read out the names of Oslo and Bergen",
+            "I want to compare Paris and London side by side",
+            "bring me coffee and cake, i want to relax",
+        ]);
+    }
 }
