@@ -620,6 +620,13 @@ static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:(?:other\s+)?(?:sources|works|references|pages|articles|entries|urls|links|websites|sites|external\s+links)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
     )
 });
+/// "list everything the 'Vaccine hesitancy' article cites or references": what an article
+/// named with its noun cites, asked by a listing verb.
+static LISTED_AS_CITED_BY_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:list|show|give|get|tell)\s+(?:me\s+|us\s+)?(?:everything|all(?:\s+(?:that|the\s+(?:pages|articles|sources|links)))?|whatever|every\s+(?:page|article|source|link))\s+(?:that\s+)?(?P<t>.+?\s+(?:article|page|entry))\s+(?:cites|references|links\s+to|points\s+to|mentions)(?:\s+(?:or|and|and/or)\s+(?:cites|references|links\s+to|points\s+to|mentions))?\s*[.!?]*$",
+    )
+});
 /// "which articles link to X?": the link graph around X.
 static LINKING_TO: Pattern = LazyLock::new(|| {
     rx(
@@ -728,6 +735,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
     let question = caps(&LINKS_QUESTION, ctx.text)
         .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
         .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
+        .or_else(|| caps(&LISTED_AS_CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,

@@ -5919,4 +5919,43 @@ mod heldout_z3_causes {
             "bring me coffee and cake, i want to relax",
         ]);
     }
+
+    /// What an article cites asked by a listing verb ("list everything the 'X' article cites
+    /// or references"); an entry fetched by a tool verb of its own, its double-quoted value
+    /// ending at its quote, an aside after it.
+    #[test]
+    fn citations_listed_and_entries_fetched_as_calls() {
+        assert_eq!(
+            intent("list everything the 'Vaccine hesitancy' article cites or references"),
+            crate::Intent::Links {
+                title_or_path: t("Vaccine hesitancy")
+            }
+        );
+        assert_eq!(
+            intent("fetch_entry path=\"I/logo.png\" (raw bytes)"),
+            crate::Intent::GetArticle {
+                title_or_path: t("I/logo.png")
+            }
+        );
+        assert_eq!(
+            intent("section title=\"Rome\" section=\"Climate\" (short)"),
+            crate::Intent::Section {
+                title_or_path: t("Rome"),
+                section: t("Climate")
+            }
+        );
+        each(&[
+            (
+                "show me all the pages the Photosynthesis article links to",
+                "Links",
+            ),
+            ("list everything the Moon page mentions", "Links"),
+            ("readEntry A/Rome", "GetArticle"),
+        ]);
+        searched(&[
+            "list everything the doctor references",
+            "list everything the article cites",
+            "tell me everything the Bible page says",
+        ]);
+    }
 }
