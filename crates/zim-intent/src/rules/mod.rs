@@ -5958,4 +5958,29 @@ mod heldout_z3_causes {
             "tell me everything the Bible page says",
         ]);
     }
+
+    /// A title without a tail that says how the text is wanted ("as JSON", "word for word").
+    #[test]
+    fn titles_without_a_format_tail() {
+        assert_eq!(
+            intent("read me the whole git-rebase page word for word please"),
+            crate::Intent::GetArticle {
+                title_or_path: t("git-rebase")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Return the article structure (h2/h3 + id attributes) of C/Tuberculosis as JSON"
+            ),
+            crate::Intent::Structure {
+                title_or_path: t("C/Tuberculosis")
+            }
+        );
+        assert_eq!(
+            intent("open the article Introduction to JSON"),
+            crate::Intent::GetArticle {
+                title_or_path: t("Introduction to JSON")
+            }
+        );
+    }
 }
