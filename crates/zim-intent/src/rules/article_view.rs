@@ -489,12 +489,21 @@ static QUOTED_PART_OF_PAGE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "jump to Discography in the Beyoncé article": a name one navigates to inside a page the
+/// request calls one is one of its sections, quoted or not ("jump to conclusions" names none).
+static NAVIGATED_PART_OF_PAGE: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:jump|skip|go|scroll|take\s+me)\s+(?:straight\s+|right\s+|directly\s+)?to\s+(?:the\s+)?(?P<s>[^\s,;?!'"][^,;?!'"]*?)\s+(?:section\s+|part\s+|heading\s+)?(?:in|of|on)\s+(?:the\s+)?(?:(?P<t>[^,;?!]+?)\s+(?:article|page|entry)|(?:article|page|entry)\s+(?P<u>[^,;?!]+?)|(?P<p>(?:[A-Z]|-)/\S+))\s*[.!]*$"#,
+    )
+});
+
 fn quoted_part_of_page(text: &str) -> Option<(String, String)> {
     let ask = match SECTION_LEAD.as_ref() {
         Some(re) => re.replace(text, "").to_string(),
         None => text.to_string(),
     };
-    let c = caps(&QUOTED_PART_OF_PAGE, ask.trim())?;
+    let c = caps(&QUOTED_PART_OF_PAGE, ask.trim())
+        .or_else(|| caps(&NAVIGATED_PART_OF_PAGE, text.trim()))?;
     let raw_title = ["t", "u", "p"].iter().find_map(|n| c.name(n))?.as_str();
     Some((title_of(&group(&c, "s"))?, title_of(raw_title)?))
 }

@@ -21,15 +21,17 @@ use std::sync::LazyLock;
 /// fetch the articles for").
 static LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|call\s+up|return|send|print|display|look\s+up|lookup|request|(?:i\s+)?need|(?:i\s+)?want)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:please|pls|plz)\b\s*|texts?\s+of\b\s*|(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)\b\s*|(?:for|on|about|named|titled|called|at|of)\b\s*|:\s*)*",
+        r"^(?:(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read\s+out|read|bring|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|call\s+up|return|send|print|display|look\s+up|lookup|request|(?:i\s+)?need|(?:i\s+)?want)(?:\s+(?:me|us))?\b\s*(?:of\b\s*)?)?(?:(?:please|pls|plz)\b\s*|texts?\s+of\b\s*|(?:in\s+bulk|(?:all\s+)?at\s+once|together|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch|request))\b\s*|(?:all|both|the|these|those|following|each\s+of)\b\s*|(?:multiple|several|many|two|three|four|five|six|seven|eight|nine|ten|\d+)\b\s*|(?-i:articles|pages|entries|entry\s+paths|paths|documents|docs|wiki\s+pages)\b\s*|(?:full|complete|entire|whole)\s+(?:texts?|articles|pages)\b\s*|(?:for|on|about|named|titled|called|at|of)\b\s*|:\s*)*",
     )
 });
 
 /// What may follow the list: a word for a batch, the plural noun ("the Paris, London and
-/// Tokyo articles together"), an aside ("(mathematical constants)").
+/// Tokyo articles together"), an aside ("(mathematical constants)"), how they are read
+/// ("back to back", "side by side") or what the asker wants them for (", i want to compare
+/// them").
 static TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|in\s+full|in\s+(?:their\s+)?entirety|(?:both|all)\s+of\s+them|for\s+(?:the|my|our|a|an|his|her|their)\s+[^,.;:!?()]{1,50}|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
+        r"(?:[\s,]+(?:together|(?:all\s+)?at\s+once|in\s+bulk|in\s+(?:a\s+|one\s+)?(?:single\s+)?(?:go|call|batch(?:\s+call)?|request|round[\s-]?trip|shot|pass|response|query)|as\s+(?:a|one)\s+(?:single\s+)?(?:batch|group|set|bundle|request)|at\s+the\s+same\s+time|simultaneously|concurrently|in\s+parallel|please|for\s+me|in\s+full|in\s+(?:their\s+)?entirety|(?:both|all)\s+of\s+them|for\s+(?:the|my|our|a|an|his|her|their)\s+[^,.;:!?()]{1,50}|back\s+to\s+back|side\s+by\s+side|one\s+after\s+(?:the\s+)?other|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+[^,.;:!?()]{1,60}|(?-i:articles|pages|entries)|\([^()]*\)))+[\s.!]*$",
     )
 });
 
@@ -55,10 +57,15 @@ static WHOLE_TEXTS: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The whole texts asked for as several ("the complete texts of", "entire pages on"); "the
+/// complete text of the article 'A and B'" is one.
+static WHOLE_TEXTS_PLURAL: Pattern =
+    LazyLock::new(|| rx(r"\b(?:full|complete|entire|whole)\s+(?:texts|articles|pages)\b"));
+
 /// A request verb at the start.
 static VERB: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|return|send|print|display|look\s+up|lookup|request)\b",
+        r"^(?:(?:batch(?:ed)?|bulk|concurrent(?:ly)?|parallel|multi)[\s-]+)?(?:fetch|get|retrieve|read\s+out|read|bring|pull\s+up|pull|grab|load|open|show|give|download|bring\s+up|return|send|print|display|look\s+up|lookup|request)\b",
     )
 });
 
@@ -161,9 +168,16 @@ fn listed(text: &str) -> Option<Listed<'_>> {
 /// or more, each a name (capitalised, a path or quoted) of at most eight words. At most
 /// [`MAX_BATCH_TITLES`], duplicates once.
 fn titles(items: &[&str]) -> Option<Vec<String>> {
+    titles_with(items, false)
+}
+
+/// [`titles`], where `loose` also takes a compound written in lowercase ("git-stash"): a
+/// name of a command or a tool, when the request asks for the whole texts with a verb.
+fn titles_with(items: &[&str], loose: bool) -> Option<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for item in items {
-        if !looks_like_title(item) || item.split_whitespace().count() > 8 {
+        let named = looks_like_title(item) || (loose && lowercase_compound(item));
+        if !named || item.split_whitespace().count() > 8 {
             return None;
         }
         let t = title_of(item)?;
@@ -172,6 +186,16 @@ fn titles(items: &[&str]) -> Option<Vec<String>> {
         }
     }
     (out.len() >= 2).then_some(out)
+}
+
+/// One word of letters or digits joined by hyphens: "git-stash", "git-cherry-pick".
+fn lowercase_compound(item: &str) -> bool {
+    let item = item.trim();
+    !item.contains(char::is_whitespace)
+        && item.contains('-')
+        && item
+            .split('-')
+            .all(|p| !p.is_empty() && p.chars().all(char::is_alphanumeric))
 }
 
 /// The entries a list names, whatever says that it is a batch: for the learned second
@@ -207,6 +231,7 @@ pub(super) fn get_articles(ctx: &Context) -> Option<RuleHit> {
     let weak = is_match(&WEAK_CUE, &said);
     let paths = l.items.iter().all(|i| is_entry_path(i));
     let whole = is_match(&WHOLE_TEXTS, &said);
+    let whole_plural = is_match(&WHOLE_TEXTS_PLURAL, &said);
     let names = l.items.iter().all(|i| strict_name(i));
     let read = if paths && (verb || strong || weak || l.lead.trim().is_empty()) {
         "get articles: a list of entry paths"
@@ -218,13 +243,23 @@ pub(super) fn get_articles(ctx: &Context) -> Option<RuleHit> {
         // "Retrieve full text for: A; B; C", "the full articles for both X and Y": the whole
         // texts of several names.
         "get articles: the whole texts of several names"
+    } else if whole_plural
+        && verb
+        && l.items
+            .iter()
+            .all(|i| looks_like_title(i) || lowercase_compound(i))
+    {
+        // "Read out the complete texts of Heap (data structure) and Binary search tree",
+        // "bring me the entire pages on git-stash and git-cherry-pick": the whole texts asked
+        // with a verb, of names in sentence case or of commands.
+        "get articles: the whole texts of several, asked with a verb"
     } else if verb && names && l.lead.trim().ends_with(':') {
         // "Retrieve: A; B; C": names listed after a request verb and its colon.
         "get articles: names listed after a request verb"
     } else {
         return None;
     };
-    let titles_or_paths = titles(&l.items)?;
+    let titles_or_paths = titles_with(&l.items, whole_plural && verb)?;
     hit(Intent::GetArticles { titles_or_paths }, 0.88, read)
 }
 

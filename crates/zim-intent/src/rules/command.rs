@@ -147,6 +147,13 @@ const COMMANDS: &[(&str, Command)] = &[
     ("openarticle", Command::GetArticle),
     ("fetcharticle", Command::GetArticle),
     ("showarticle", Command::GetArticle),
+    // An entry fetched by a verb of its own, an asset as well as an article
+    // (`fetch_entry path="I/logo.png"`).
+    ("fetchentry", Command::GetArticle),
+    ("readentry", Command::GetArticle),
+    ("openentry", Command::GetArticle),
+    ("showentry", Command::GetArticle),
+    ("rawentry", Command::GetArticle),
     ("read", Command::GetArticle),
     ("open", Command::GetArticle),
     ("fetch", Command::GetArticle),
@@ -423,16 +430,23 @@ fn parse_args(raw: &str) -> Args {
     if let Some(first) = args.positional.first() {
         args.free = first.clone();
     }
-    // A pair's value runs from its "=" to the next pair's key.
+    // A pair's value runs from its "=" to the next pair's key; a value in double quotes ends
+    // at its closing quote, an aside after it no part of it (`path="I/logo.png" (raw
+    // bytes)`).
     let value_from = |value_start: usize| {
         let value_end = pairs
             .iter()
             .map(|p| p.0)
             .find(|&start| start > value_start)
             .unwrap_or(body.len());
-        body.get(value_start..value_end)
-            .unwrap_or_default()
-            .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''))
+        let value = body.get(value_start..value_end).unwrap_or_default();
+        if let Some(quoted) = value.trim_start().strip_prefix('"')
+            && let Some((inner, _)) = quoted.split_once('"')
+            && !inner.trim().is_empty()
+        {
+            return inner.trim();
+        }
+        value.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"' | '\''))
     };
     for (_, value_start, _) in pairs.iter().filter(|(_, _, k)| !known_key(k)) {
         let value = value_from(*value_start);

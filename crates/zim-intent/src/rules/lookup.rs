@@ -53,6 +53,13 @@ static TOPIC_CONTINUATION: Pattern = LazyLock::new(|| {
 });
 /// "suggest articles similar to Volcano": suggesting pages like an article is the related
 /// view, not completion of a prefix.
+/// "suggest pages similar to the Iterator trait page": what follows the command's noun is
+/// the pages' kinship to an article, the related view, not a prefix.
+static KIN_LEAD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:very|most|closely)\s+)?(?:similar|related|close|comparable|akin|connected)\s+(?:to|with)\b",
+    )
+});
 static PAGES_LIKE: Pattern = LazyLock::new(|| {
     rx(
         r"^(?:some\s+|more\s+|other\s+|a\s+few\s+)?(?:articles|pages|entries|topics|reading|ones|things)\b",
@@ -193,6 +200,7 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             let raw = group(&c, "x");
             if is_match(&TOPIC_CONTINUATION, raw.trim())
                 || (is_match(&PAGES_LIKE, raw.trim()) && is_match(&RELATED_CUE, &raw))
+                || is_match(&KIN_LEAD, raw.trim())
                 || is_match(&COMPLETE_AS_ADJECTIVE, ctx.text)
             {
                 continue;
@@ -612,6 +620,13 @@ static REFERENCES_OF_ARTICLE: Pattern = LazyLock::new(|| {
         r"^(?:what|which)\s+(?:(?:other\s+)?(?:sources|works|references|pages|articles|entries|urls|links|websites|sites|external\s+links)\s+)?(?:does|do)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s+(?:reference|cite|mention|point\s+to|link\s+to)s?\b",
     )
 });
+/// "list everything the 'Vaccine hesitancy' article cites or references": what an article
+/// named with its noun cites, asked by a listing verb.
+static LISTED_AS_CITED_BY_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:list|show|give|get|tell)\s+(?:me\s+|us\s+)?(?:everything|all(?:\s+(?:that|the\s+(?:pages|articles|sources|links)))?|whatever|every\s+(?:page|article|source|link))\s+(?:that\s+)?(?P<t>.+?\s+(?:article|page|entry))\s+(?:cites|references|links\s+to|points\s+to|mentions)(?:\s+(?:or|and|and/or)\s+(?:cites|references|links\s+to|points\s+to|mentions))?\s*[.!?]*$",
+    )
+});
 /// "which articles link to X?": the link graph around X.
 static LINKING_TO: Pattern = LazyLock::new(|| {
     rx(
@@ -720,6 +735,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
     let question = caps(&LINKS_QUESTION, ctx.text)
         .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
         .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
+        .or_else(|| caps(&LISTED_AS_CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,

@@ -865,7 +865,7 @@ fn title_of(raw: &str) -> Option<String> {
 
 static LEADING_VERBS: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:show|get|give|tell|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
+        r"^(?:(?:just|simply|show|get|give|tell|list|display|read|open|fetch|print|view|provide|retrieve|extract|collect|gather|grab|enumerate|return|output|dump|export|what|what's|whats|which|does|do|is|are|me|us|the|all|can|could|may|might|i|need|want|see|describe|analy[sz]e|inspect|outline)(?:\s+|$))+",
     )
 });
 
@@ -953,9 +953,18 @@ fn cue_subject(cue: &Pattern, s: &str) -> Option<String> {
 /// the command position (first, after leading verbs and determiners: "show the toc of X",
 /// "outline of X") or at the end ("X toc", "Moon's table of contents"). In the middle of a
 /// sentence ("server health checks in Kubernetes", "symbolic links on linux") it is topic.
+/// A cue last after a how-to or why question ("latex how to add a list of figures after the
+/// table of contents") is the end of the question's topic, not a command after a title.
 pub(crate) fn cue_acts(re: &Regex, s: &str) -> bool {
-    cue_position(re, s).is_some_and(|(at_start, at_end)| at_start || at_end)
+    cue_position(re, s)
+        .is_some_and(|(at_start, at_end)| at_start || (at_end && !is_match(&HOW_TO_LEAD, s)))
 }
+
+/// "how to ...", "latex how do I ...", "why does ...": a question of method or cause, after at
+/// most two words of its topic.
+static HOW_TO_LEAD: Pattern = LazyLock::new(|| {
+    rx(r"^(?:[\w+#.-]+\s+){0,2}?(?:how\s+(?:to|do|does|can|could|should|would)|why)\b")
+});
 
 /// Whether a cue stands at the command position (first) and whether it stands at the end
 /// (second); `None` when it does not occur.
@@ -5778,5 +5787,200 @@ mod heldout_z2_causes {
             ("headings+anchors: Tide", "Structure"),
         ]);
         searched(&["html headings + anchor tags tutorial"]);
+    }
+}
+
+/// Causes of heldout-z3's misses, each on variations written for it, with near-miss searches
+/// and the views that share their words.
+#[cfg(test)]
+mod heldout_z3_causes {
+    use super::causes_support::*;
+
+    fn each(cases: &[(&str, &str)]) {
+        for (q, want) in cases {
+            assert_eq!(name(q), *want, "{q}");
+        }
+    }
+
+    /// The three searches the first run sent elsewhere, each with its variations: health as a
+    /// thing of the world, every archive as what a search goes through after the question, a
+    /// how-to question whose topic ends in a view word.
+    #[test]
+    fn searches_that_share_a_views_words() {
+        searched(&[
+            "Is intermittent fasting bad for your health?",
+            "is red wine good for your health",
+            "is coffee good for health?",
+            "Are e-cigarettes harmful for your health",
+            "health effects of vaping",
+            "what are the health risks of your job",
+            "Compare the GDP of Germany and France, check every archive you've got",
+            "who wrote Faust, search every archive",
+            "population of Lagos, and check each archive you have",
+            "latex how to add a list of figures after the table of contents",
+            "how to add a table of contents",
+            "word how do I update the table of contents",
+            "why does my pdf have no outline",
+        ]);
+        assert!(matches!(
+            intent("Compare the GDP of Germany and France, check every archive you've got"),
+            crate::Intent::Search {
+                all_archives: true,
+                ..
+            }
+        ));
+        each(&[
+            ("how is your health?", "Health"),
+            ("server health", "Health"),
+            ("health check", "Health"),
+            ("is the server healthy", "Health"),
+            ("list every archive you've got", "ListArchives"),
+            ("which archives are loaded?", "ListArchives"),
+            ("Evolution table of contents", "Toc"),
+            ("table of contents of Photosynthesis", "Toc"),
+            ("Moon outline", "Toc"),
+        ]);
+    }
+
+    /// Views asked in other words: pages similar to an article after "suggest", a view asked
+    /// with "just" before the command and "I don't need the rest" after the title, a section
+    /// navigated to inside a page named.
+    #[test]
+    fn views_in_other_words() {
+        assert_eq!(
+            intent("suggest pages similar to the Iterator trait page"),
+            crate::Intent::Related {
+                title_or_path: t("Iterator trait")
+            }
+        );
+        assert_eq!(
+            intent("Just give me the intro of the Marie Curie article, I don't need the rest"),
+            crate::Intent::Summary {
+                title_or_path: t("Marie Curie")
+            }
+        );
+        assert_eq!(
+            intent("jump to Discography in the Beyonc\u{e9} article"),
+            crate::Intent::Section {
+                title_or_path: t("Beyonc\u{e9}"),
+                section: t("Discography")
+            }
+        );
+        each(&[
+            ("suggest articles related to Octopus", "Related"),
+            ("suggest titles starting with Photo", "Suggest"),
+            ("just show the toc of Evolution", "Toc"),
+            ("simply give me the summary of Rome", "Summary"),
+            ("skip to Early life in the Nelson Mandela page", "Section"),
+            ("go to the History section of A/Rome", "Section"),
+        ]);
+        searched(&[
+            "jump to conclusions in the article",
+            "go to the store in the town",
+            "just give me a reason to stay",
+            "suggest a name similar to Emma",
+        ]);
+    }
+
+    /// Several articles asked as their whole texts with a verb ("read out", "bring me"), in
+    /// sentence case or as commands, with how they are read ("back to back") or what for (",
+    /// i want to compare them") after them.
+    #[test]
+    fn several_whole_texts() {
+        assert_eq!(
+            intent(
+                "Read out the complete texts of Heap (data structure) and Binary search tree, back to back"
+            ),
+            crate::Intent::GetArticles {
+                titles_or_paths: vec![t("Heap (data structure)"), t("Binary search tree")]
+            }
+        );
+        assert_eq!(
+            intent(
+                "bring me the entire pages on git-stash and git-cherry-pick, i want to compare them side by side"
+            ),
+            crate::Intent::GetArticles {
+                titles_or_paths: vec![t("git-stash"), t("git-cherry-pick")]
+            }
+        );
+        each(&[
+            (
+                "bring me the Oslo and Bergen articles side by side",
+                "GetArticles",
+            ),
+            ("read out the full texts of Oslo and Bergen", "GetArticles"),
+        ]);
+        searched(&[
+            "get articles on e-commerce and e-learning",
+            "read out the full texts of the bill of rights and the constitution",
+            "bring me salt and pepper",
+            "read out the names of Oslo and Bergen",
+            "I want to compare Paris and London side by side",
+            "bring me coffee and cake, i want to relax",
+        ]);
+    }
+
+    /// What an article cites asked by a listing verb ("list everything the 'X' article cites
+    /// or references"); an entry fetched by a tool verb of its own, its double-quoted value
+    /// ending at its quote, an aside after it.
+    #[test]
+    fn citations_listed_and_entries_fetched_as_calls() {
+        assert_eq!(
+            intent("list everything the 'Vaccine hesitancy' article cites or references"),
+            crate::Intent::Links {
+                title_or_path: t("Vaccine hesitancy")
+            }
+        );
+        assert_eq!(
+            intent("fetch_entry path=\"I/logo.png\" (raw bytes)"),
+            crate::Intent::GetArticle {
+                title_or_path: t("I/logo.png")
+            }
+        );
+        assert_eq!(
+            intent("section title=\"Rome\" section=\"Climate\" (short)"),
+            crate::Intent::Section {
+                title_or_path: t("Rome"),
+                section: t("Climate")
+            }
+        );
+        each(&[
+            (
+                "show me all the pages the Photosynthesis article links to",
+                "Links",
+            ),
+            ("list everything the Moon page mentions", "Links"),
+            ("readEntry A/Rome", "GetArticle"),
+        ]);
+        searched(&[
+            "list everything the doctor references",
+            "list everything the article cites",
+            "tell me everything the Bible page says",
+        ]);
+    }
+
+    /// A title without a tail that says how the text is wanted ("as JSON", "word for word").
+    #[test]
+    fn titles_without_a_format_tail() {
+        assert_eq!(
+            intent("read me the whole git-rebase page word for word please"),
+            crate::Intent::GetArticle {
+                title_or_path: t("git-rebase")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Return the article structure (h2/h3 + id attributes) of C/Tuberculosis as JSON"
+            ),
+            crate::Intent::Structure {
+                title_or_path: t("C/Tuberculosis")
+            }
+        );
+        assert_eq!(
+            intent("open the article Introduction to JSON"),
+            crate::Intent::GetArticle {
+                title_or_path: t("Introduction to JSON")
+            }
+        );
     }
 }
