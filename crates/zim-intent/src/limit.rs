@@ -30,9 +30,27 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             ),
             true,
         ),
+        // "cap it at 5000": a cap put on the listing asked for (a pronoun or the listing is
+        // what is capped; "the salary cap at 5000" is topic).
+        (
+            rx(
+                r"\bcap\s+(?:it|them|that|the\s+(?:list|listing|output|walk))\s+at\s+([0-9]{1,9})\b",
+            ),
+            true,
+        ),
+        // "..., say 10": a count offered as an example of how many, at the end.
+        (rx(r"[,(]\s*say\s+([0-9]{1,9})\s*\)?\s*[.!]?$"), true),
         (
             rx(
                 r"\b([0-9]{1,9})\s+(?:results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b",
+            ),
+            false,
+        ),
+        // The same counted nouns in the languages the glossary reads ("25 Einträge",
+        // "30 entrées", "20 entradas", "10 voci", "15 wpisów").
+        (
+            rx(
+                r"(?i)(?:^|\s)([0-9]{1,9})\s+(?:einträge|einträgen|artikel|ergebnisse|entrées|résultats|entradas|resultados|artículos|artigos|voci|risultati|articoli|vermeldingen|resultaten|artikelen|wpisów|wpisy|artykułów|записей|статей|результатов)(?:\s|$|[.,!?])",
             ),
             false,
         ),
@@ -152,7 +170,35 @@ mod tests {
         assert_eq!(
             extract_limit("browse --ns M --limit 10"),
             (Some(10), "browse --ns M".into())
+        ); // A cap put on the listing, a count offered as an example, counted entries in other
+        // languages; a cap and a 'say' that are topic stay in the sentence.
+        assert_eq!(
+            extract_limit("iterate over the whole C namespace, cap it at 5000"),
+            (Some(5000), "iterate over the whole C namespace,".into())
         );
+        assert_eq!(
+            extract_limit("peek at a handful of entries under namespace '-' (the assets), say 10"),
+            (
+                Some(10),
+                "peek at a handful of entries under namespace '-' (the assets)".into()
+            )
+        );
+        assert_eq!(
+            extract_limit("Zeig mir 25 Einträge aus dem Namensraum A"),
+            (Some(25), "Zeig mir Einträge aus dem Namensraum A".into())
+        );
+        assert_eq!(
+            extract_limit("montre 30 entrées de l'espace de noms C"),
+            (Some(30), "montre entrées de l'espace de noms C".into())
+        );
+        for topic in [
+            "why is the NBA salary cap at 140 million",
+            "say 10 words in French",
+            "what does 'say 10' mean, say",
+            "Artikel 5 des Grundgesetzes",
+        ] {
+            assert_eq!(extract_limit(topic), (None, topic.into()), "{topic}");
+        }
     }
 
     #[test]
