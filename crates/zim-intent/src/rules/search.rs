@@ -19,9 +19,30 @@ static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "all files" whose files are someone else's: placed in a container of the world ("all files
+/// in a directory", "every file under the repo"), qualified by what they are ("all files
+/// larger than 100MB", "all files including hidden ones"), or asked about in a how-to
+/// question ("how to list all files ..."). Only bare "files" is ambiguous: zim files,
+/// archives, wikis and knowledge bases are always the server's.
+static FILES_OF_THE_WORLD: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:how|why|what'?s?\s+the\s+(?:command|way|best\s+way)|bash|shell|linux|python|powershell)\b|\b(?:all|every|each)\s+(?:the\s+|my\s+|of\s+the\s+)?files?\s+(?:(?:in|inside|within|under|from|of|on)\s+(?:a|an|the|this|that|my|your|each|every|some|its|their)?\s*(?:[\w.-]+\s+)?(?:director(?:y|ies)|folders?|dirs?|subdirector(?:y|ies)|repo(?:sitor(?:y|ies))?s?|projects?|paths?|trees?|disks?|drives?|zips?|tarballs?|bucket|linux|windows|git|system)|(?:larger|smaller|bigger|older|newer|modified|matching|ending|starting|including|with|that|which|named|recursively)\b)",
+    )
+});
+
 /// True when the sentence asks to search every archive ("search all files for python").
 pub fn mentions_all_archives(s: &str) -> bool {
-    is_match(&ALL_ARCHIVES, s)
+    let Some(found) = ALL_ARCHIVES.as_ref().and_then(|re| re.find(s)) else {
+        return false;
+    };
+    // Only a bare "files" can be the world's; "all zim files" is always the server's.
+    let bare_files = found
+        .as_str()
+        .split_whitespace()
+        .last()
+        .is_some_and(|w| w.eq_ignore_ascii_case("files") || w.eq_ignore_ascii_case("file"))
+        && !found.as_str().to_lowercase().contains("zim");
+    !(bare_files && is_match(&FILES_OF_THE_WORLD, s))
 }
 
 /// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
@@ -394,6 +415,27 @@ mod tests {
             "tail recursion"
         );
         assert!(!mentions_all_archives("search for loaded dice"));
+        // Files of the world: in a container, qualified by what they are, in a how-to.
+        for q in [
+            "list all files in a directory",
+            "how to list all files in a directory recursively in bash",
+            "bash loop over all files in a directory",
+            "how to find all files larger than 100MB on Linux",
+            "delete every file under the build folder",
+            "search all files in my repo for TODO",
+            "grep all files recursively for a string",
+        ] {
+            assert!(!mentions_all_archives(q), "{q}");
+        }
+        // The server's files stay a scope.
+        for q in [
+            "search all files for python",
+            "look it up in all zim files in the directory",
+            "search every archive for the borrow checker",
+            "how old is the universe? search all the archives",
+        ] {
+            assert!(mentions_all_archives(q), "{q}");
+        }
         for q in [
             "look through all your files for anything on the treaty of tordesillas",
             "search every one of your archives for Mozart",
