@@ -508,31 +508,28 @@ fn quoted_part_of_page(text: &str) -> Option<(String, String)> {
     Some((title_of(&group(&c, "s"))?, title_of(raw_title)?))
 }
 
+/// A section of a page, the confidence `base` scaled by how much the title looks like one.
+fn section_hit(t: String, sec: String, base: f32, why: &'static str) -> Option<RuleHit> {
+    let conf = subject_confidence(base, &t);
+    hit(
+        Intent::Section {
+            title_or_path: t,
+            section: sec,
+        },
+        conf,
+        why,
+    )
+}
+
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     if let Some(found) = part_said(ctx.text) {
         return Some(found);
     }
     if let Some((sec, t)) = quoted_part_of_page(ctx.text) {
-        let conf = subject_confidence(0.85, &t);
-        return hit(
-            Intent::Section {
-                title_or_path: t,
-                section: sec,
-            },
-            conf,
-            "section: a quoted part of a page named",
-        );
+        return section_hit(t, sec, 0.85, "section: a quoted part of a page named");
     }
     if let Some((t, sec)) = path_anchor(ctx.text) {
-        let conf = subject_confidence(0.88, &t);
-        return hit(
-            Intent::Section {
-                title_or_path: t,
-                section: sec,
-            },
-            conf,
-            "section: an entry path and its anchor",
-        );
+        return section_hit(t, sec, 0.88, "section: an entry path and its anchor");
     }
     if let Some(c) = caps(&LEAD_OF, ctx.text)
         && looks_like_title(&group(&c, "t"))
@@ -549,37 +546,13 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         && looks_like_title(&group(&c, "t"))
         && let (Some(t), Some(sec)) = (title_of(&group(&c, "t")), title_of(&group(&c, "s")))
     {
-        let conf = subject_confidence(0.88, &t);
-        return hit(
-            Intent::Section {
-                title_or_path: t,
-                section: sec,
-            },
-            conf,
-            "section: the part under the heading Y",
-        );
+        return section_hit(t, sec, 0.88, "section: the part under the heading Y");
     }
     if let Some((sec, t)) = what_is_under(ctx.text) {
-        let conf = subject_confidence(0.88, &t);
-        return hit(
-            Intent::Section {
-                title_or_path: t,
-                section: sec,
-            },
-            conf,
-            "section: what is under heading Y in X",
-        );
+        return section_hit(t, sec, 0.88, "section: what is under heading Y in X");
     }
     if let Some((sec, t)) = section_after_scene(ctx.text) {
-        let conf = subject_confidence(0.88, &t);
-        return hit(
-            Intent::Section {
-                title_or_path: t,
-                section: sec,
-            },
-            conf,
-            "section: 'in X, ... the Y section'",
-        );
+        return section_hit(t, sec, 0.88, "section: 'in X, ... the Y section'");
     }
     let s = match SECTION_LEAD.as_ref() {
         Some(re) => re.replace(ctx.text, "").to_string(),

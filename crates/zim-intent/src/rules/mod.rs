@@ -3275,6 +3275,13 @@ mod causes_support {
             assert_eq!(name(q), "Search", "{q}");
         }
     }
+
+    /// Each request routes to the intent named beside it.
+    pub(super) fn each(cases: &[(&str, &str)]) {
+        for (q, want) in cases {
+            assert_eq!(name(q), *want, "{q}");
+        }
+    }
 }
 
 /// Causes of heldout-o's misses, each on variations written for it, with ones that keep
@@ -5382,12 +5389,6 @@ mod heldout_z1_causes {
         );
     }
 
-    fn each(cases: &[(&str, &str)]) {
-        for (q, want) in cases {
-            assert_eq!(name(q), *want, "{q}");
-        }
-    }
-
     /// Several articles asked for in other words: their whole texts ("full text for:", "the full
     /// articles for both"), "pull up", names after a verb and its colon, semicolons between
     /// them; a want of them said after a statement of context.
@@ -5579,12 +5580,6 @@ mod heldout_z1_causes {
 mod heldout_z2_causes {
     use super::causes_support::*;
     use crate::Intent;
-
-    fn each(cases: &[(&str, &str)]) {
-        for (q, want) in cases {
-            assert_eq!(name(q), *want, "{q}");
-        }
-    }
 
     /// The six searches the first run sent elsewhere, each with its variations: things
     /// compared after a request verb, a topic then its parts after a colon, every archive as
@@ -5795,12 +5790,6 @@ mod heldout_z2_causes {
 #[cfg(test)]
 mod heldout_z3_causes {
     use super::causes_support::*;
-
-    fn each(cases: &[(&str, &str)]) {
-        for (q, want) in cases {
-            assert_eq!(name(q), *want, "{q}");
-        }
-    }
 
     /// The three searches the first run sent elsewhere, each with its variations: health as a
     /// thing of the world, every archive as what a search goes through after the question, a

@@ -64,36 +64,12 @@ pub fn leads_of(open: &OpenArchive, indices: &[u32], cache: Option<&LeadCache>) 
         c.dedup();
         c.len()
     };
-    let readers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(MAX_READERS)
-        .min(clusters);
-    let read: Vec<(usize, u32, Option<String>)> = if readers <= 1 {
-        missing
-            .iter()
-            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index)))
-            .collect()
-    } else {
-        let share = missing.len().div_ceil(readers);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = missing
-                .chunks(share.max(1))
-                .map(|chunk| {
-                    scope.spawn(move || {
-                        chunk
-                            .iter()
-                            .map(|(slot, index, _)| (*slot, *index, read_lead(open, *index)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            // A reader that panicked leaves its slots unfilled: empty leads, not cached.
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_default())
-                .collect()
-        })
-    };
+    // Consecutive entries share clusters: a reader per run of them, as many as there are
+    // clusters at most.
+    let read =
+        super::parallel::read_all(&missing, MAX_READERS.min(clusters), |(slot, index, _)| {
+            Some((*slot, *index, read_lead(open, *index)))
+        });
     for (slot, index, text) in read {
         let Some(text) = text else {
             continue;

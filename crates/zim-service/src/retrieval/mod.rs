@@ -16,6 +16,7 @@ pub mod analyze;
 pub mod lead;
 pub mod local_links;
 pub mod meaning;
+mod parallel;
 pub mod passage;
 pub mod rank;
 pub mod rewrite;
@@ -925,34 +926,7 @@ fn rerank_by_anchors(
     };
     // Each page is read, decompressed and scanned on its own: on several cores at once, as
     // the leads are (the pages' gains are added in place order either way).
-    let readers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(ANCHOR_READERS)
-        .min(read.len());
-    let judged: Vec<PageJudgement> = if readers <= 1 {
-        read.iter().filter_map(|&place| judge(place)).collect()
-    } else {
-        let share = read.len().div_ceil(readers).max(1);
-        let judge = &judge;
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = read
-                .chunks(share)
-                .map(|chunk| {
-                    scope.spawn(move || {
-                        chunk
-                            .iter()
-                            .filter_map(|&place| judge(place))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            // A reader that panicked leaves its pages as they were.
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_default())
-                .collect()
-        })
-    };
+    let judged = parallel::read_all(&read, ANCHOR_READERS, |&place| judge(place));
     for PageJudgement {
         place,
         gain,
