@@ -164,7 +164,11 @@ def archive_entries(archive: Path) -> set[str] | None:
     paths = set()
     for i in range(zim.all_entry_count):
         entry = zim._get_entry_by_id(i)
-        paths.add(entry.path)
+        # The ids run over the metadata and index entries too ("Description", "Title",
+        # "fulltext/xapian"): not pages, and a section heading named "Description" in an
+        # answer is no citation. Only what a path lookup finds (the content) counts.
+        if zim.has_entry_by_path(entry.path):
+            paths.add(entry.path)
     return paths
 
 

@@ -212,6 +212,11 @@ const PHRASES: &[(&str, &str)] = &[
         r"чи\s+(?:є|існує)\s+(?:стаття|сторінка|запис)\s+(?:з\s+(?:точною\s+)?назвою|під\s+назвою)",
         "is there an article with the exact title",
     ),
+    // German: the archives the server offers ("Welche ZIM-Dateien stellt der Server bereit?").
+    (
+        r"welche\s+(?:archive|zim-?dateien|zim-archive|dateien)\s+(?:stellt|bietet|hostet|liefert|hat)\s+(?:der\s+server|der\s+dienst|das\s+system|du|ihr)(?:\s+(?:bereit|an|zur\s+verf[üu]gung))?",
+        "which zim archives does the server serve",
+    ),
     // German: the archives loaded now ("Welche ZIM-Dateien sind gerade geladen?").
     (
         r"welche\s+(?:archive|zim-dateien|zim-archive|dateien)\s+sind\s+(?:(?:gerade|aktuell|momentan|derzeit|jetzt|hier)\s+)?(?:geladen|installiert|eingebunden)",
@@ -359,7 +364,13 @@ const PHRASES: &[(&str, &str)] = &[
         r"quali\s+link\s+(?:escono|partono)\s+da",
         "outgoing links of",
     ),
-    // Title completions.
+    // Title completions: the imperative of completing, first, then the letters typed, quoted
+    // ("Vervollständige 'Schwarzw'", "complète « Napol »", "completa 'Barc'"; "completa el
+    // formulario" fills in a form).
+    (
+        r#"^(?:vervollst[äa]ndige|erg[äa]nze|(?:auto)?compl[èe]te|(?:auto)?completa|(?:auto)?completar|(?:auto)?completare|vul\s+aan|uzupełnij|dokończ)(?:\s+(?:bitte|s'il\s+te\s+pla[îi]t|por\s+favor|per\s+favore|alstublieft))?\s*:?\s+("[^"]+"|'[^']+')"#,
+        "complete $1",
+    ),
     (
         r"vorschl[äa]ge\s+f[üu]r\s+titel,?\s+die\s+mit",
         "suggest titles starting with",
@@ -669,14 +680,16 @@ const PHRASES: &[(&str, &str)] = &[
         "server status",
     ),
     // Whether the server works, asked of it first ("¿el servidor funciona correctamente?",
-    // "funktioniert der Server?"); "cómo saber si el servidor funciona ..." asks how.
+    // "funktioniert der Server?", "¿está funcionando el servidor?"), the server alone: "cómo
+    // saber si el servidor funciona ..." asks how, "¿está funcionando el servidor de correo
+    // postfix?" asks about another server.
     (
-        r"^(?:czy\s+)?(?:(?:el|o)\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)\s+(?:est[áa]\s+)?(?:funciona(?:ndo)?|fonctionne(?:-t-il)?|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?",
-        "is the server working correctly",
+        r"^(?:czy\s+)?(?:(?:el|o)\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)\s+(?:est[áa]\s+)?(?:funciona(?:ndo)?|fonctionne(?:-t-il)?|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?(?:\s+(?:noch|todav[íi]a|ainda|encore|ancora|nog|jeszcze|ahora|agora|maintenant|jetzt|ora|nu|teraz))?\s*[?!.]*$",
+        "is the server working correctly?",
     ),
     (
-        r"^(?:czy\s+)?(?:funciona|fonctionne|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?\s+(?:el\s+servidor|o\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?",
-        "is the server working correctly",
+        r"^(?:czy\s+)?(?:est[áa]\s+(?:funcionando|a\s+funcionar|activo|ativo|operativo|en\s+l[íi]nea|online)|funciona|fonctionne|funktioniert|l[äa]uft|funziona|werkt|działa)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?\s+(?:el\s+servidor|o\s+servidor|le\s+serveur|der\s+server|il\s+server|de\s+server|serwer)(?:\s+(?:correctamente|corretamente|bien|bem|correctement|richtig|korrekt|einwandfrei|correttamente|bene|correct|goed|poprawnie|prawidłowo))?(?:\s+(?:noch|todav[íi]a|ainda|encore|ancora|nog|jeszcze|ahora|agora|maintenant|jetzt|ora|nu|teraz))?\s*[?!.]*$",
+        "is the server working correctly?",
     ),
     (
         r"p[áa]gina\s+por\s+p[áa]gina|page\s+par\s+page|seite\s+f[üu]r\s+seite|pagina\s+per\s+pagina|pagina\s+voor\s+pagina|strona\s+po\s+stronie",
@@ -769,6 +782,16 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r#"(?:記事|項目|ページ)?\s*("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?(?:本文|全文)(?:を)?(?:全部|すべて|全て|丸ごと)?(?:取得して|取って|表示して|見せて|出して|読ませて)?(?:ください|下さい)?"#,
         " the full article on $1 ",
+    ),
+    // Several articles by name, joined by と, fetched together ("「東京」と「大阪」の記事を両方
+    // 取得して"), and one article fetched ("「東京」の記事を取得して").
+    (
+        r#"("[^"]+")\s*(?:と|、|や)\s*("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:両方|どちらも|二つとも|全部|すべて|全て)?(?:取得して|取って|表示して|見せて|出して|読ませて)(?:ください|下さい)?"#,
+        " fetch the articles $1 and $2 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:取得して|取って|表示して|見せて|出して|読ませて)(?:ください|下さい)?"#,
+        " get the article $1 ",
     ),
     (
         r#"("[^"]+")\s*(?:で|から)始まる(?:タイトル|記事|項目|ページ)(?:名)?(?:の)?(?:候補|一覧|リスト)?(?:を)?(?:出して|見せて|表示して|教えて|挙げて)?(?:ください|下さい)?"#,
@@ -884,7 +907,8 @@ struct Phrase {
 static COMPILED: LazyLock<Vec<Phrase>> = LazyLock::new(|| {
     PHRASES
         .iter()
-        .map(|(p, en)| (format!(r"\b(?:{p})\b"), *p, *en))
+        // A phrase that ends the request with its punctuation ends at the end, not a word.
+        .map(|(p, en)| (format!(r"\b(?:{p})(?:\b|$)"), *p, *en))
         .chain(UNSPACED.iter().map(|(p, en)| (p.to_string(), *p, *en)))
         .filter_map(|(pattern, p, en)| {
             let re = regex::RegexBuilder::new(&pattern)

@@ -340,6 +340,14 @@ fn parse_capped(
     parse_normalized(&written, archives, classifier)
 }
 
+/// A word for an archive or a `.zim` file name: the archive named as one, not by its topic.
+static ARCHIVE_WORD: text::Pattern =
+    std::sync::LazyLock::new(|| text::rx(r"\b(?:archives?|zims?|dumps?|kiwix)\b|\.zim\b"));
+
+fn mentions_an_archive_word(s: &str) -> bool {
+    ARCHIVE_WORD.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 /// [`parse_with`] of a request already normalised.
 fn parse_normalized(
     normalized: &str,
@@ -359,11 +367,18 @@ fn parse_normalized(
     let cleaned = text::strip_politeness(&without_limit);
     let (corrected, typo_count) = text::correct_typos(&cleaned);
 
+    // "how do I pull fields out of a packet header in erlang" with erlang.zim served: the
+    // archive's topic word scopes the search, but a how-to or why question asks about the
+    // topic, not the service (no metadata of the archive for "version" or "header"). A file
+    // name ("... of erlang.zim") or an archive word left in the text ("the erlang archive")
+    // still addresses the service.
+    let by_topic_word = archive.is_some() && !mentions_an_archive_word(&polite_free);
+    let archive_named = archive.is_some() && !(by_topic_word && rules::is_how_to_task(&corrected));
     let ctx = rules::Context {
         text: &corrected,
         all_archives,
         limit,
-        archive_named: archive.is_some(),
+        archive_named,
         question: rules::written_as_question(&normalized),
     };
     let hit = rules::classify(&ctx);
@@ -532,6 +547,13 @@ fn fallback(
     // Who speaks and where to look are no words of the topic.
     let asked = rules::labelled_ask(cleaned).unwrap_or(cleaned);
     let query = text::clean_query(rules::strip_speaker_label(asked));
+    // "across all the zims you have, what does X mean?": every archive is where to look
+    // (the flag says so), not words to look for.
+    let query = if all_archives {
+        rules::search_query(&query)
+    } else {
+        query
+    };
     let confidence = if query.is_empty() {
         0.0
     } else {

@@ -747,6 +747,27 @@
 //! In-sample 197/200, arguments 80/86; cross-validated 195/200 by the rules alone, 197 with
 //! the learned model; all 5,100 lines 5,081 in-sample, cross-validated 5,079, no search routed
 //! elsewhere in any split; arguments 95.0%; heldout-y 187/200.
+//!
+//! `heldout-z4` (200 lines, `phrasings-heldout-z4.jsonl`), by a twenty-third separate writer
+//! from the same brief, was run once before it was looked at: 188/200 (94.0%), four searches
+//! routed elsewhere. Those four were fixed first, by their general causes: how a thing is built
+//! named as a bare noun phrase ("the structure of DNA": the view is asked with a verb or a
+//! document word), a kind of links in the world before a final links word ("a python tool to
+//! check a website for broken links": "X links" names an article only as a name), archives
+//! someone else keeps ("what archives did the Library of Alexandria hold"), every archive as the
+//! place of a question after a comma ("across all the zims you have, what does X mean?", the
+//! scope and its "you have" left out of the query). Then views asked in other words
+//! (`heldout_z4_causes` in `src/rules/mod.rs`): an agent's "return" of a page named, several
+//! articles joined by と and one article fetched in Japanese, liveness asked in Spanish with the
+//! server alone ("¿está funcionando el servidor?"; another server stays a search), the archives
+//! a server offers in German, a completion in German or French before the quoted letters, what
+//! an article cites with the things cited named first, an article's link neighbourhood. Also
+//! from this round's answer sets: a how-to question whose archive is named by its topic ("how do
+//! I parse a packet header in erlang" with `erlang.zim` served) asks about the topic, not the
+//! archive's metadata. After: 199/200 (left: "show the cache hit rate figures", a command that
+//! could as well be about a CPU cache). Its searches' queries are unscored, as heldout-z3's
+//! (labelled verbatim); `all_archives` is scored. All 5,300 lines: 5,279 in-sample, arguments
+//! 95.3%; heldout-y 187/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

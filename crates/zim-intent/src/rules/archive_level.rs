@@ -271,11 +271,12 @@ static EVERY_ARCHIVE_AS_PLACE: Pattern = LazyLock::new(|| {
 static SEARCH_CONNECTORS: Pattern =
     LazyLock::new(|| rx(r"\b(?:for|about|mentioning|containing)\b"));
 /// "Look across all the loaded archives: boiling point of water at 3000 m", "in every zim
-/// file you have - the Treaty of Kadesh": every archive as the place to look, then the topic
-/// after a colon or a dash. The archives are where the question is asked, not what it asks.
+/// file you have - the Treaty of Kadesh", "across all the zims you have, what does X mean?":
+/// every archive as the place to look, then the topic after a colon or a dash, or a question
+/// after a comma. The archives are where the question is asked, not what it asks.
 static SCOPE_THEN_TOPIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:in|across|through|throughout|over|within|from)\s+(?:all|every|each)\s+(?:(?:one\s+)?of\s+)?(?:the\s+|your\s+|these\s+|my\s+)?(?:[a-z]+\s+){0,2}?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|librar(?:y|ies)|collections?|dumps?)\b[^:;]{0,30}?\s*(?::|;|\s[-–—])\s*\S",
+        r"\b(?:in|across|through|throughout|over|within|from)\s+(?:all|every|each)\s+(?:(?:one\s+)?of\s+)?(?:the\s+|your\s+|these\s+|my\s+)?(?:[a-z]+\s+){0,2}?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|librar(?:y|ies)|collections?|dumps?)\b[^:;,]{0,30}?\s*(?::|;|\s[-–—]|,\s*(?:what|who|whom|whose|how|why|when|where|which|is|are|was|were|does|do|did|can|could|should)\b)\s*\S",
     )
 });
 
@@ -470,7 +471,26 @@ const ARCHIVE_OWNERS: &[&str] = &[
     "some",
 ];
 
+/// The same plurals as what someone else keeps: "what archives did the Library of Alexandria
+/// hold", "which files does the Vatican keep"; not "what archives do you have", "which zim
+/// files does the server hold".
+static PLURAL_KEPT_BY: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:archives|libraries|collections|sources|files|datasets|wikis)\s+(?:did|does|do|had|has|have|would|could|will)\s+(?:the\s+)?(?P<o>.+?)\s+(?:hold|have|keep|contain|store|house|own|possess|collect|preserve|lose|host|carry)\b",
+    )
+});
+
 fn plural_of_a_topic(s: &str) -> bool {
+    let kept_by_another = PLURAL_KEPT_BY.as_ref().is_some_and(|re| {
+        re.captures_iter(s).any(|c| {
+            let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
+            // "what archives do I have installed": the user's are the server's.
+            !ARCHIVE_OWNERS.contains(&o.as_str()) && !matches!(o.as_str(), "i" | "we")
+        })
+    });
+    if kept_by_another {
+        return true;
+    }
     let qualified = QUALIFIED_PLURAL.as_ref().is_some_and(|re| {
         re.captures_iter(s).any(|c| {
             let q = c.name("q").map_or("", |m| m.as_str()).to_lowercase();
@@ -739,6 +759,11 @@ fn refers_to_archive(text: &str) -> bool {
 /// it's only compiled when..."): its pronouns are its own subject's.
 static HOW_TO_TASK: Pattern =
     LazyLock::new(|| rx(r"^(?:how\s+(?:to|do|does|did|can|could|should|would)|why)\b"));
+
+/// Whether the request is a how-to or why question ("how do I parse a header in erlang").
+pub(crate) fn is_how_to_task(text: &str) -> bool {
+    is_match(&HOW_TO_TASK, text)
+}
 
 /// Whether the request refers to the archive, a pronoun counting only outside a how-to or
 /// why question ("when was it created" is the archive's date; "how can I make a dependency

@@ -737,14 +737,17 @@ pub(super) fn structure(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
-/// "structure of the UN Security Council", "contents of the Dead Sea Scrolls": the noun phrase
-/// alone, its object a thing with "the", names how an institution is built or what a document
+/// "structure of the UN Security Council", "contents of the Dead Sea Scrolls", "the structure
+/// of DNA": the noun phrase alone, its object a thing with "the" (or the phrase itself
+/// definite), names how an institution is built or what a document
 /// or a container holds, a question about the world (the earlier splits label every such line
 /// a search: "structure of the US federal court system", "what were the contents of the Dead
 /// Sea Scrolls"). The view is of an article named bare ("structure of Biology"), called one
 /// ("contents of the Evolution article") or asked with a verb ("show the structure of X").
 static PROPERTY_OF_A_THING: Pattern = LazyLock::new(|| {
-    rx(r"^(?:the\s+)?(?:structure|organi[sz]ation|layout|contents)\s+of\s+the\s+\S")
+    rx(
+        r"^(?:(?:the\s+)?(?:structure|organi[sz]ation|layout|contents)\s+of\s+the\s+\S|the\s+(?:structure|organi[sz]ation|layout)\s+of\s+\S)",
+    )
 });
 
 /// Whether the request is only [`PROPERTY_OF_A_THING`], with no document named and no anchors or

@@ -330,7 +330,7 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
         return None;
     }
     // "show me the article called X" fetches it; "find/is there an article called X" looks.
-    if bare && is_match(&GET_VERB, ctx.text) {
+    if bare && (is_match(&GET_VERB, ctx.text) || is_match(&RETURN_ARTICLE, ctx.text)) {
         return None;
     }
     // "how does a title search work when you buy a house": in a how/why question the
@@ -365,7 +365,8 @@ static COMPARISON_BEFORE: Pattern = LazyLock::new(|| {
     rx(r"\b(?:between|differences?|differ|compare|comparing|comparison|versus|vs)\b")
 });
 /// A subject that continues the verb ("read and write files", "get to the point").
-static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out)\b"));
+/// "Return of the Jedi", "show of hands": a noun phrase, its first word no verb.
+static CONJUNCTION_START: Pattern = LazyLock::new(|| rx(r"^(?:and|or|to|from|into|out|of)\b"));
 /// A noun for an article right before "titled/named/called", also with a relative clause's
 /// verb between them ("the page that's titled Status bar"), or a question's ("which page is
 /// named 'Lake Tanganyika'?").
@@ -416,11 +417,12 @@ fn clause_before(s: &str, at: usize) -> &str {
 /// a clause that names it and a request verb ("I just read the Silk Road article, can you
 /// point me to other pages close to it?"): "topics adjacent to 'Docker (software)'", "what other articles sit close to 'Crop
 /// rotation' in the link graph?", "expand from seed article 'Microplastics' to its
-/// neighbourhood", "pages in the neighbourhood of Main sequence", "suggest further reading
+/// neighbourhood", "pages in the neighbourhood of Main sequence", "the link neighbourhood of
+/// the Sahara article" (the link named: "the neighbourhood of Paris" is a place), "suggest further reading
 /// next to A/Photosynthesis (neighbouring pages)".
 static GRAPH_NEIGHBOURHOOD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get|point|suggest|recommend|send)\s+(?:me\s+|us\s+)?(?:to\s+)?(?:the\s+|some\s+|a\s+few\s+)?)?(?:other\s+|more\s+|further\s+)?(?:topics|articles|pages|entries|reading|reads)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?(?:\s+\([^()]*\))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)",
+        r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:what|which)\s+(?:other\s+)?|(?:show|give|list|find|get|point|suggest|recommend|send)\s+(?:me\s+|us\s+)?(?:to\s+)?(?:the\s+|some\s+|a\s+few\s+)?)?(?:other\s+|more\s+|further\s+)?(?:topics|articles|pages|entries|reading|reads)\s+(?:[a-z]+\s+){0,4}?(?:adjacent|clos(?:e|est)|near(?:est)?|nearby|next)\s+to\s+(?P<a>[^,?]+?)(?:\s+(?:page|article|entry))?(?:\s+in\s+(?:the|its)\s+(?:link\s+)?(?:graph|neighbou?rhood))?(?:\s+\([^()]*\))?\s*(?:[,?.!].*)?$|^what(?:'s|\s+is|\s+are)\s+(?:near|close\s+to|next\s+to|around|adjacent\s+to)\s+(?P<d>.+?)\s+in\s+the\s+link\s+graph\s*[?.!]*$|^(?:expand|explore|grow|crawl|walk)\s+(?:out\s+)?from\s+(?:the\s+)?(?:seed\s+)?(?:article|page|entry)?\s*(?P<b>.+?)\s+(?:to|into)\s+(?:its|the)\s+(?:link\s+)?neighbou?rhood\b|\b(?:pages|articles|entries|topics)\s+in\s+the\s+(?:link\s+)?neighbou?rhood\s+of\s+(?P<c>[^,;?]+)|^(?:(?:show|give|get|list|find|map|explore)\s+(?:me\s+|us\s+)?)?(?:the\s+|its\s+)?link(?:[- ]graph)?\s+neighbou?rhood\s+(?:of|around|for)\s+(?:the\s+)?(?:(?:article|page|entry)\s+)?(?P<e>[^,;?]+?)(?:\s+(?:article|page|entry))?\s*[?.!]*$",
     )
 });
 
@@ -434,7 +436,8 @@ fn graph_neighbourhood_subject(text: &str) -> Option<String> {
         .name("a")
         .or_else(|| c.name("b"))
         .or_else(|| c.name("c"))
-        .or_else(|| c.name("d"))?
+        .or_else(|| c.name("d"))
+        .or_else(|| c.name("e"))?
         .as_str();
     // "... the Silk Road article, can you point me to other pages close to it?": a pronoun
     // takes the article named before it (`resolve_pronoun`).
@@ -627,6 +630,13 @@ static LISTED_AS_CITED_BY_ARTICLE: Pattern = LazyLock::new(|| {
         r"^(?:list|show|give|get|tell)\s+(?:me\s+|us\s+)?(?:everything|all(?:\s+(?:that|the\s+(?:pages|articles|sources|links)))?|whatever|every\s+(?:page|article|source|link))\s+(?:that\s+)?(?P<t>.+?\s+(?:article|page|entry))\s+(?:cites|references|links\s+to|points\s+to|mentions)(?:\s+(?:or|and|and/or)\s+(?:cites|references|links\s+to|points\s+to|mentions))?\s*[.!?]*$",
     )
 });
+/// "list the references cited by the Climate change article": what an article named with its
+/// noun cites, the things cited named first.
+static CITED_BY_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:list|show|give|get|tell|return|fetch)\s+(?:me\s+|us\s+)?(?:the\s+|all\s+(?:the\s+)?|every\s+)?(?:references?|sources?|citations?|works|links|urls|pages|articles)\s+(?:that\s+(?:are|were)\s+)?(?:cited|referenced|linked|mentioned|listed)\s+(?:by|in|from|on)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s*[.!?]*$",
+    )
+});
 /// "which articles link to X?": the link graph around X.
 static LINKING_TO: Pattern = LazyLock::new(|| {
     rx(
@@ -736,6 +746,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
         .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))
         .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
         .or_else(|| caps(&LISTED_AS_CITED_BY_ARTICLE, ctx.text))
+        .or_else(|| caps(&CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,
@@ -767,7 +778,18 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
             {
                 return None;
             }
-            cue_subject(&LINKS_CUE, ctx.text)?
+            let t = cue_subject(&LINKS_CUE, ctx.text)?;
+            // "a python tool to check a website for broken links": the words before a final
+            // links cue name an article only as a name ("Tokyo links") or with an article
+            // noun; a lowercase phrase there is the links' kind in the world.
+            let trailing = !is_match(&LINKS_OF, ctx.text);
+            if trailing
+                && !looks_like_title(&t)
+                && !is_match(&super::article_view::ARTICLE_NOUN, ctx.text)
+            {
+                return None;
+            }
+            t
         }
     };
     hit(
@@ -789,6 +811,15 @@ static BARE_PATH: LazyLock<Option<Regex>> =
 static GET_VERB: Pattern = LazyLock::new(|| {
     rx(
         r"^(?:get|open|read|show|display|fetch|retrieve|download|pull\s+up|give|view|print|load|see|go\s+to|zeige?|montre|affiche|muestra|abre|apri|mostra|ouvre|lis)\b(?:\s+me)?\s+(?P<t>.+)$",
+    )
+});
+/// "return the complete page titled 'Health'", "return the Rome article", "return the full
+/// text of Rome": an agent's "return" fetches when an article's noun or its whole text is
+/// its object ("return articles related to X" asks for other pages; "return a value from
+/// a function" is a task).
+static RETURN_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^return\s+(?:me\s+|us\s+)?(?P<t>(?:the\s+)?(?:(?:complete|full|whole|entire|raw|plain)\s+)?(?:(?:text|body|content|contents)\s+of\s+(?:the\s+)?)?(?:article|page|entry)\b.+|the\s+\S.*\s(?:article|page|entry)|(?:the\s+)?(?:complete|full|whole|entire|raw|plain)\s+(?:text|body|content|contents)\s+of\s+\S.*)\s*[.!]*$",
     )
 });
 /// "see X for more information", "see X for how to ...", "see X for details".
@@ -981,7 +1012,7 @@ pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
             "get article: bare path",
         );
     }
-    let c = caps(&GET_VERB, ctx.text)?;
+    let c = caps(&GET_VERB, ctx.text).or_else(|| caps(&RETURN_ARTICLE, ctx.text))?;
     let raw = group(&c, "t");
     // "give me page 2", "show the next page": a page of results, not an article.
     if is_match(&PAGE_OF_RESULTS, raw.trim()) {

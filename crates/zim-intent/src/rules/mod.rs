@@ -12,6 +12,7 @@ use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
 mod archive_level;
+pub(crate) use archive_level::is_how_to_task;
 mod article_view;
 mod batch;
 mod command;
@@ -23,6 +24,7 @@ pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
 pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call};
 pub use search::mentions_all_archives;
+pub(crate) use search::search_query;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
 pub const QUESTION_SUBJECT_MAX_WORDS: usize = 6;
@@ -5971,5 +5973,149 @@ mod heldout_z3_causes {
                 title_or_path: t("Introduction to JSON")
             }
         );
+    }
+}
+
+/// The misses of the fourth fresh routing set's first run (heldout-z4, 188/200), by cause,
+/// with variations and the near misses that must keep their reading.
+#[cfg(test)]
+mod heldout_z4_causes {
+    use super::causes_support::*;
+    use crate::{ArchiveName, Intent, parse};
+
+    /// Searches the first run sent elsewhere: a thing's structure named as a noun phrase, a
+    /// kind of links in the world, archives someone else keeps, every archive as the place of
+    /// a question after a comma.
+    #[test]
+    fn searches_that_share_a_views_words() {
+        searched(&[
+            "the structure of DNA",
+            "the structure of the hemoglobin molecule",
+            "the organization of the Roman army",
+            "python tool to check a website for broken links",
+            "a crawler that finds dead links",
+            "what archives did the Library of Alexandria hold",
+            "which files does the Vatican keep about Galileo",
+            "across all the zims you have, what does 'ephemeral' mean?",
+        ]);
+        assert_eq!(
+            intent("across all the zims you have, what does 'ephemeral' mean?"),
+            Intent::Search {
+                query: t("what does 'ephemeral' mean"),
+                all_archives: true
+            }
+        );
+        assert_eq!(
+            intent("in every zim file you have - the Treaty of Kadesh"),
+            Intent::Search {
+                query: t("Treaty of Kadesh"),
+                all_archives: true
+            }
+        );
+        each(&[
+            ("show the structure of the DNA article", "Structure"),
+            ("structure of the article DNA", "Structure"),
+            ("Tokyo links", "Links"),
+            ("links of Tokyo", "Links"),
+            ("what archives do you have", "ListArchives"),
+            ("what archives do I have installed", "ListArchives"),
+            ("which zim files does the server hold", "ListArchives"),
+        ]);
+    }
+
+    /// A how-to question whose archive is named by its topic ("... in erlang" with erlang.zim
+    /// served) asks about the topic: "version" or "header" are no metadata of the archive.
+    #[test]
+    fn an_archive_named_by_its_topic_in_a_how_to() {
+        let archives = [ArchiveName::new("erlang.zim", None)];
+        let parsed = |q: &str| parse(q, &archives);
+        let how_to = parsed(
+            "how do I pull fields out of a binary packet header in erlang, e.g. the version",
+        );
+        assert_eq!(how_to.intent.name(), "Search");
+        assert_eq!(
+            how_to.archive.map(|a| a.file_name),
+            Some(t("erlang.zim")),
+            "the topic word still scopes the search"
+        );
+        assert_eq!(
+            parsed("how do I find out the version of erlang.zim")
+                .intent
+                .name(),
+            "Metadata"
+        );
+        assert_eq!(
+            parsed("what version is the erlang archive").intent.name(),
+            "Metadata"
+        );
+    }
+
+    /// Commands the first run left to a search.
+    #[test]
+    fn commands_in_other_words() {
+        assert_eq!(
+            intent("return the complete page titled 'Health' from the wikipedia archive"),
+            Intent::GetArticle {
+                title_or_path: t("Health")
+            }
+        );
+        assert_eq!(
+            intent("return the Photosynthesis article"),
+            Intent::GetArticle {
+                title_or_path: t("Photosynthesis")
+            }
+        );
+        assert_eq!(
+            intent("「東京」と「大阪」の記事を両方取得して"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("東京"), t("大阪")]
+            }
+        );
+        assert_eq!(
+            intent("「東京」の記事を取得して"),
+            Intent::GetArticle {
+                title_or_path: t("東京")
+            }
+        );
+        assert_eq!(
+            intent("Vervollständige 'Schwarzw'"),
+            Intent::Suggest {
+                prefix: t("Schwarzw")
+            }
+        );
+        assert_eq!(
+            intent("list the references cited by the Climate change article"),
+            Intent::Links {
+                title_or_path: t("Climate change")
+            }
+        );
+        assert_eq!(
+            intent("link neighbourhood of the Sahara article"),
+            Intent::Related {
+                title_or_path: t("Sahara")
+            }
+        );
+        each(&[
+            ("¿está funcionando el servidor?", "Health"),
+            ("funktioniert der Server noch?", "Health"),
+            ("¿el servidor funciona correctamente?", "Health"),
+            (
+                "Welche ZIM-Dateien stellt der Server bereit?",
+                "ListArchives",
+            ),
+            (
+                "Return articles related to 'Health (game terminology)'.",
+                "Related",
+            ),
+        ]);
+        searched(&[
+            "Return of the Jedi",
+            "return a value from a function in python",
+            "return the value of the page counter",
+            "show of hands",
+            "the neighbourhood of Paris",
+            "¿está funcionando el servidor de correo postfix en ubuntu?",
+            "list the papers cited by Einstein",
+        ]);
     }
 }

@@ -13,9 +13,18 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
         r"^(?:full[- ]?text\s+)?(?:search(?:\s+for)?|query|grep|cherche[rz]?|recherche[rz]?|busca|buscar|suche|such|cerca|cercare|procura|procurar|zoek|найди|найти|искать|поиск|szukaj)\b\s*(?P<q>.*)$",
     )
 });
+/// Every archive as the scope: "in all archives", "across every zim", "everywhere".
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
+    )
+});
+/// The scope as the query leaves it: the same words as [`ALL_ARCHIVES`], with what qualifies
+/// the archives ("you have", "that are loaded"), a verb before ("look across ...") and the
+/// colon, dash or comma that sets the question after it apart.
+static ALL_ARCHIVES_CLAUSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:\b(?:look|search|check|dig|hunt)\s+)?(?:\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b)(?:\s+(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served)))?\s*(?:[:;,]|\s[-–—])?",
     )
 });
 
@@ -45,11 +54,23 @@ pub fn mentions_all_archives(s: &str) -> bool {
     !(bare_files && is_match(&FILES_OF_THE_WORLD, s))
 }
 
+/// What is left of a scope the query's cleaning took off its start ("in every zim file you
+/// have - X" cleaned to "you have - X"): the qualifier and its separator.
+static SCOPE_QUALIFIER_LEFT: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served))\s*(?:[:;,]|[-–—]\s)\s*",
+    )
+});
+
 /// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
-pub(super) fn search_query(raw: &str) -> String {
-    let without_scope = match ALL_ARCHIVES.as_ref() {
+pub(crate) fn search_query(raw: &str) -> String {
+    let without_scope = match ALL_ARCHIVES_CLAUSE.as_ref() {
         Some(re) => re.replace_all(raw, " ").to_string(),
         None => raw.to_string(),
+    };
+    let without_scope = match SCOPE_QUALIFIER_LEFT.as_ref() {
+        Some(re) => re.replace(without_scope.trim_start(), "").into_owned(),
+        None => without_scope,
     };
     clean_query(
         &without_scope
