@@ -293,8 +293,13 @@ pub fn fuse(lists: &[CandidateList], analysis: &Analysis, facts: &PageFacts<'_>)
         r.title_coverage = coverage;
         r.title_forms = words;
         let fused = r.score + title_gain.get(slot).copied().unwrap_or(0.0) * (0.5 + 0.5 * coverage);
+        // A page titled with the site's name alone ("Node.js v18 Documentation" among
+        // "Process | Node.js v18 Documentation", ...) is the site's own: its front page or
+        // every page joined into one, an index rather than an answer.
+        let site_page = suffixes.iter().any(|s| s.eq_ignore_ascii_case(main));
         let rest = W_COVERAGE * coverage + W_PRECISION * precision + W_HEAD * head
-            - page_penalty(&r.path, main, facts);
+            - page_penalty(&r.path, main, facts)
+            - if site_page { INDEX_PENALTY } else { 0.0 };
         features.push((fused, rest));
     }
     let best_fused = features.iter().map(|f| f.0).fold(0.0_f64, f64::max);
@@ -1055,6 +1060,30 @@ mod tests {
             "secrets — Generate secure random numbers"
         );
         assert_eq!(main_title("Ray Charles", &suffixes), "Ray Charles");
+    }
+
+    #[test]
+    fn a_page_titled_with_the_site_name_alone_goes_down() {
+        // Node's `all.html` (every module's page joined into one) holds every word; titled
+        // only with the site's name, it is no answer to rank first.
+        let site = "Node.js v18.20.4 Documentation";
+        let lists = vec![list(
+            CandidateSource::AllWords,
+            &[
+                ("all.html", site),
+                ("buffer.html", &format!("Buffer | {site}")),
+                ("fs.html", &format!("File system | {site}")),
+                ("util.html", &format!("Util | {site}")),
+            ],
+        )];
+        let ranked = fuse(
+            &lists,
+            &analyze("decode a base64 string"),
+            &facts(&|_| false),
+        );
+        let place = |p: &str| ranked.iter().position(|r| r.path == p);
+        assert!(place("all.html") > place("buffer.html"), "{ranked:?}");
+        assert!(place("all.html") > place("fs.html"), "{ranked:?}");
     }
 
     #[test]
