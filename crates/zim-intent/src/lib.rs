@@ -69,8 +69,8 @@
 //! [`QUESTION_SUBJECT_MAX_WORDS`] words, a bare name or topic) from one whose subject carries a
 //! qualifier of its own (a prepositional phrase with a lowercase or numeric object, "a random
 //! sample in statistics"; a coordinated clause; a quantifier), which the explanation reports;
-//! both are searched whole. Only a summary asked for by name ("summarize X", "the intro of
-//! X", "what is Hamlet about?") is [`Intent::Summary`].
+//! both are searched whole, as is what a work is about ("what is Hamlet about?"). Only a
+//! summary asked for by name ("summarize X", "the intro of X") is [`Intent::Summary`].
 //!
 //! Learned second opinion ([`learned`]): where no rule reads a request (or none confidently)
 //! and it would fall back to a search, a small logistic-regression classifier over lowercased
@@ -310,6 +310,16 @@ fn parse_capped(
     classifier: Option<&learned::Classifier>,
 ) -> ParsedIntent {
     if let Some(parsed) = json_request(query, archives) {
+        return parsed;
+    }
+    // `{"tool": "zim_query", "input": "toc: Mount Everest"}`: the request the object wraps,
+    // read alone (once: what it wraps is read by the rules, not unwrapped again).
+    if query.trim_start().starts_with('{')
+        && let Some(inner) = rules::wrapped_request(query)
+        && !inner.trim_start().starts_with('{')
+    {
+        let mut parsed = parse_capped(&inner, archives, classifier);
+        parsed.explanation = format!("{} (the request inside a JSON object)", parsed.explanation);
         return parsed;
     }
     // Lines of `key: value` are one call with its parameters; the line breaks that tell them

@@ -38,6 +38,14 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             ),
             true,
         ),
+        // "..., up to 10", "(at most 5)", ", no more than 3 please": a cap set apart at the
+        // end ("count up to 10" and "children up to 10 years" are topic).
+        (
+            rx(
+                r"\s*[,(;]\s*(?:but\s+)?(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?)\s+([0-9]{1,9})(?:\s+(?:entries|items|results|pages|articles|titles|ones|links|hits|suggestions|matches))?(?:\s+please)?\s*\)?\s*[.!?]?$",
+            ),
+            true,
+        ),
         // "..., say 10": a count offered as an example of how many, at the end.
         (rx(r"[,(]\s*say\s+([0-9]{1,9})\s*\)?\s*[.!]?$"), true),
         (

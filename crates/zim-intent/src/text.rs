@@ -592,6 +592,24 @@ const COMMAND_FILLER: &[&str] = &[
 /// must not rewrite them). Four-letter words are corrected only for transpositions or a missing
 /// letter ("wlak", "lsit", "lnks"), since a single substitution there often makes another real
 /// word ("wall"). Singular/plural pairs are left alone.
+/// The one command word or filler of four letters that `word`, three lowercase letters and
+/// no word of either, begins ("ful" -> "full", "lis" -> "list").
+fn truncated_command_word(word: &str) -> Option<&'static str> {
+    if word.len() != 3
+        || !word.chars().all(|c| c.is_ascii_lowercase())
+        || VOCABULARY.contains(&word)
+        || COMMAND_FILLER.contains(&word)
+    {
+        return None;
+    }
+    let mut found = VOCABULARY
+        .iter()
+        .chain(COMMAND_FILLER)
+        .filter(|c| c.len() == 4 && c.starts_with(word));
+    let first = found.next()?;
+    found.next().is_none().then_some(*first)
+}
+
 fn correct_word(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len < 4 || !word.chars().all(|c| c.is_ascii_lowercase()) || VOCABULARY.contains(&word) {
@@ -654,12 +672,18 @@ fn section_noun_position(words: &[&str], i: usize) -> bool {
                 !COMMAND_FILLER.contains(&w.as_str()) && !VOCABULARY.contains(&w.as_str())
             })
     };
-    before_of
-        && after_heading()
-        && words
+    // The article after "of" is named with its noun ("of the Wolf article") or capitalised
+    // ("the Etymology secton of Wolf").
+    let article_after = || {
+        words
             .iter()
             .skip(next.saturating_add(1))
             .any(|w| matches!(bare(w).as_str(), "article" | "page" | "entry"))
+            || words
+                .get(next.saturating_add(1))
+                .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase))
+    };
+    before_of && after_heading() && article_after()
 }
 
 /// "section" misspelt by a word of six letters or more, two edits away at most ("sexton"),
@@ -764,7 +788,11 @@ pub fn correct_typos(s: &str) -> (String, usize) {
                 in_command = false;
                 return (*w).to_string();
             }
-            let fixed = correct_word(core);
+            let fixed = correct_word(core).or_else(|| {
+                // "the ful artcle": inside the command, three letters that begin exactly one
+                // command word of four are it with its last letter dropped.
+                in_command.then(|| truncated_command_word(core)).flatten()
+            });
             let word = fixed.unwrap_or(core).to_lowercase();
             in_command = in_command
                 && (VOCABULARY.contains(&word.as_str()) || COMMAND_FILLER.contains(&word.as_str()));

@@ -482,7 +482,7 @@
 //! articles", "the three branches ... each") are no section; in a how/why question the archive
 //! named is the question's topic, not the service; "see X for more/for how to ..." points
 //! elsewhere; a view word followed by a question asked of it, and what something is "actually/
-//! really about", are questions for search ("what is Hamlet about?" stays its summary). Commands:
+//! really about", are questions for search ("what is Hamlet about?" stayed a summary until heldout-z5). Commands:
 //! the glossary reads Swedish, Turkish, Czech, Russian and Indonesian command phrases, Japanese
 //! ones matched without word boundaries (written without spaces) with 「」 as quotes, and more
 //! Italian ("quali link escono da", the elided "l'" before a view, "grazie"); slash commands
@@ -768,6 +768,26 @@
 //! could as well be about a CPU cache). Its searches' queries are unscored, as heldout-z3's
 //! (labelled verbatim); `all_archives` is scored. All 5,300 lines: 5,279 in-sample, arguments
 //! 95.3%; heldout-y 187/200.
+//!
+//! `heldout-z5` (200 lines, `phrasings-heldout-z5.jsonl`), by a twenty-fourth writer from the
+//! same brief, was run once after the heldout-z4 round, before it was looked at: 179/200
+//! (89.5%), four searches routed elsewhere. Fixed by cause first: a pronoun standing for a thing
+//! introduced with "a"/"an" ("What is a favicon and what size should it be?"), the format of
+//! archives as a thing of the world ("What is the ZIM file format and who created it?"), a
+//! request holding a how-to question about the archive only when it points at it ("... from
+//! the Debian archive ... How do I ... with a bumped version?", from the answer sets), the bare
+//! verb "complete" before lowercase words ("complete metric space definition"), and what a work
+//! is about asked as a question of the world ("What is The X-Files about?", as heldout-u's
+//! writer had labelled "what is the Sicilian Defence really about?"; the summary view is asked
+//! by name). Then commands in other words (`heldout_z5_causes`): a request wrapped in a JSON
+//! object by a natural-language tool call (`{"tool": "zim_query", "input": ...}`), a cap set
+//! apart at the end (", up to 10"), command words misspelt after the first two words or cut
+//! short ("the ful artcle", "the Etymology secton of Wolf"), a batch with ", full text please"
+//! after it, an article pointed at as "that one", and phrases in Chinese, Japanese, Korean,
+//! Spanish, French, German, Italian and Swedish. After: 198/200 (left: a chained "switch to X
+//! first, then ..." and a follow-up naming its article in parentheses). All 5,500 lines: 5,479
+//! in-sample, cross-validated 5,473, no search routed elsewhere in any split; arguments 95.5%;
+//! heldout-y 187/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

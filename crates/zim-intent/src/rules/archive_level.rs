@@ -485,7 +485,10 @@ fn plural_of_a_topic(s: &str) -> bool {
         re.captures_iter(s).any(|c| {
             let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
             // "what archives do I have installed": the user's are the server's.
-            !ARCHIVE_OWNERS.contains(&o.as_str()) && !matches!(o.as_str(), "i" | "we")
+            // The owner's head noun: "the zim tool" is the service's, "the Library of
+            // Alexandria" someone else's.
+            let head = o.rsplit(' ').next().unwrap_or(&o);
+            o.contains(" of ") || (!ARCHIVE_OWNERS.contains(&head) && !matches!(head, "i" | "we"))
         })
     });
     if kept_by_another {
@@ -753,7 +756,62 @@ fn refers_to_archive(text: &str) -> bool {
             && !text
                 .split_whitespace()
                 .skip(1)
-                .any(|w| w != "I" && w.chars().next().is_some_and(char::is_uppercase)))
+                .any(|w| w != "I" && w.chars().next().is_some_and(char::is_uppercase))
+            && !thing_named_before_pronoun(text))
+}
+
+/// Whether a question of the archive's properties is asked of this archive: the service
+/// addressed or the archive referred to. "What is the ZIM file format and who created it?":
+/// the format (or its specification) is a thing of the world the archive words only qualify.
+fn about_this_archive(ctx: &Context) -> bool {
+    let text = match FORMAT_OF_ARCHIVES.as_ref() {
+        Some(re) => re.replace_all(ctx.text, " a format ").into_owned(),
+        None => ctx.text.to_string(),
+    };
+    // "I need to patch a package from the Debian archive and rebuild it. How do I ... with a
+    // bumped version?": a request holding a how-to or why question is a task; the archive is
+    // this one only when pointed at ("this archive") or named (a topic word in a how-to
+    // question names none: see `parse_normalized`).
+    if text
+        .split(['.', '?', '!', ';'])
+        .any(|sentence| is_how_to_task(sentence.trim()))
+    {
+        return ctx.archive_named || is_match(&POINTED_AT_ARCHIVE, &text);
+    }
+    let ctx = Context {
+        text: &text,
+        ..*ctx
+    };
+    addresses_service(&ctx) || refers_to_archive_in_question(&text)
+}
+
+/// This archive, pointed at: "this archive", "your zim file", "the loaded archive", a file
+/// name ending in `.zim`.
+static POINTED_AT_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:this|that|your|the\s+(?:loaded|current|served|open|offline|local))\s+(?:[\w.-]+\s+)?(?:archive|zim|zim\s+file|dump)\b|\w\.zim\b",
+    )
+});
+
+/// The format of archives, named by what it is a format of: "the ZIM file format", "zim
+/// archive specification".
+static FORMAT_OF_ARCHIVES: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:the\s+)?(?:zim|archive)(?:\s+(?:file|archive))?\s+(?:file\s+)?(?:formats?|spec|specs|specification|standard|file\s+extension|extension)\b",
+    )
+});
+
+/// "What is a favicon and what size should it be?": a thing introduced with "a"/"an" before
+/// the pronoun is what the pronoun stands for, not the archive.
+static THING_NAMED: Pattern = LazyLock::new(|| rx(r"\b(?:a|an)\s+[a-z][\w-]+"));
+
+fn thing_named_before_pronoun(text: &str) -> bool {
+    let first_pronoun = PRONOUN_REFERENCE
+        .as_ref()
+        .and_then(|re| re.find(text))
+        .map_or(text.len(), |m| m.start());
+    text.get(..first_pronoun)
+        .is_some_and(|before| is_match(&THING_NAMED, before))
 }
 /// A how-to or why question about doing something ("how can I make a dependency optional so
 /// it's only compiled when..."): its pronouns are its own subject's.
@@ -852,7 +910,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
         && !is_match(&MADE_OF, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
         && !is_match(&ARTICLE_TITLE, ctx.text)
-        && (addresses_service(ctx) || refers_to_archive_in_question(ctx.text))
+        && about_this_archive(ctx)
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");
     }

@@ -142,13 +142,34 @@ struct Listed<'a> {
     tail: &'a str,
 }
 
+/// How the entries are wanted, set apart by a comma at the end: ", full text please" (without
+/// the comma, "Romeo and Juliet full text" is one title's).
+static COMMA_WHOLE_TEXT: Pattern = LazyLock::new(|| {
+    rx(
+        r",\s*(?:(?:the|their|in)\s+)?(?:full|complete|whole|entire)\s+(?:texts?|articles?|pages?|versions?)(?:\s+please)?[\s.!]*$",
+    )
+});
+
+/// Words that say a request names several entries.
+static SEVERAL_SAID: Pattern =
+    LazyLock::new(|| rx(r"\b(?:both|all|each|(?-i:articles|pages|entries))\b"));
+
 fn listed(text: &str) -> Option<Listed<'_>> {
     let text = text.trim();
     let lead_end = LEAD.as_ref()?.find(text).map_or(0, |m| m.end());
+    // ", full text please" ends the list when the request says there are several ("both",
+    // "all", a plural noun); the rest of the tail is read before it.
+    let end = COMMA_WHOLE_TEXT
+        .as_ref()
+        .and_then(|re| re.find(text))
+        .map(|m| m.start())
+        .filter(|&at| is_match(&SEVERAL_SAID, text.get(..at).unwrap_or_default()))
+        .unwrap_or(text.len());
+    let body = text.get(..end)?;
     let tail_start = TAIL
         .as_ref()?
-        .find(text)
-        .map_or(text.len(), |m| m.start())
+        .find(body)
+        .map_or(end, |m| m.start())
         .max(lead_end);
     let list = text.get(lead_end..tail_start)?;
     let items: Vec<&str> = SEPARATOR

@@ -1148,6 +1148,43 @@ fn flattened(members: Vec<(String, json::Value)>, depth: usize) -> Vec<(String, 
     out
 }
 
+/// Keys whose string value is a request in words, when an object wraps one.
+const REQUEST_KEYS: &[&str] = &[
+    "input",
+    "request",
+    "prompt",
+    "message",
+    "instruction",
+    "question",
+    "ask",
+    "query",
+    "text",
+];
+
+/// The request in words an object wraps, when it names no operation of its own but the
+/// natural-language tool (`{"tool": "zim_query", "input": "toc: Mount Everest"}`,
+/// `{"request": "entries related to C/Coral_reef, up to 10"}`): read as if sent alone.
+pub(crate) fn wrapped_request(text: &str) -> Option<String> {
+    let members = flattened(json::parse_object(text)?, 0);
+    let operation_is_other = members.iter().any(|(k, v)| {
+        OPERATION_KEYS.contains(&k.as_str())
+            && json::as_text(v).is_some_and(|t| {
+                let t = t.to_lowercase();
+                !matches!(t.as_str(), "zim_query" | "query" | "ask" | "zim")
+            })
+    });
+    if operation_is_other {
+        return None;
+    }
+    let request = REQUEST_KEYS.iter().find_map(|key| {
+        let (_, v) = members.iter().find(|(k, _)| k == key)?;
+        json::as_text(v).filter(|t| !t.trim().is_empty() && !t.trim_start().starts_with('{'))
+    })?;
+    // Only a request with words to read: a bare query (`{"query": "tcp handshake"}`) is the
+    // search `json_call` already makes of it.
+    (request.split_whitespace().count() > 1).then_some(request)
+}
+
 /// Values meaning every archive for a scope key.
 const EVERY_ARCHIVE: &[&str] = &[
     "all",

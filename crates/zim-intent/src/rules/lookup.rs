@@ -205,6 +205,13 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             {
                 continue;
             }
+            // "complete metric space definition", "complete the square": the bare verb takes
+            // letters typed as its object only quoted, capitalised ("complete Ray Ch") or after
+            // a colon ("complete this title for me: ..."); lowercase words after it are a topic
+            // or a task.
+            if rule == "suggest: command" && lowercase_words_after_complete(ctx.text, &raw) {
+                continue;
+            }
             let prefix = clean_prefix(&raw);
             // "suggest a name for my cat", "suggestions for a birthday gift": advice wanted.
             if is_generic_subject(&prefix) {
@@ -216,6 +223,20 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
         }
     }
     None
+}
+
+/// Whether `raw`, the object of a request that begins with the bare verb "complete", is
+/// lowercase words with no quote and no colon (see [`suggest`]).
+fn lowercase_words_after_complete(text: &str, raw: &str) -> bool {
+    let starts_bare = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("complete"));
+    let raw = raw.trim();
+    starts_bare
+        && raw.split_whitespace().count() >= 2
+        && raw.chars().next().is_some_and(char::is_lowercase)
+        && !raw.contains([':', '"', '\'', '`', '«', '„', '“'])
 }
 
 static FIND_BY_TITLE: Pattern = LazyLock::new(|| {

@@ -22,7 +22,7 @@ mod search;
 
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
-pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call};
+pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call, wrapped_request};
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
 
@@ -770,11 +770,17 @@ static TOPIC_ANTECEDENT: Pattern = LazyLock::new(|| {
 /// "I enjoyed the Apollo 11 article, what else is related to it?": a pronoun subject refers
 /// to the article the same request named before it (or the name it is about). Without one it refers to earlier
 /// conversation the parser cannot see, and keeps its penalty.
+/// "that one", "this article", "the same page": an article pointed at, as a pronoun does.
+static DEMONSTRATIVE_SUBJECT: Pattern = LazyLock::new(|| {
+    rx(r"^(?:that|this|the\s+same|the\s+previous|the\s+last)\s+(?:one|article|page|entry)$")
+});
+
 fn resolve_pronoun(text: &str, hit: &mut RuleHit) {
     let Some(subject) = subject_mut(&mut hit.intent) else {
         return;
     };
-    let pronoun = subject.split_whitespace().count() == 1 && is_match(&PRONOUN_SUBJECT, subject);
+    let pronoun = (subject.split_whitespace().count() == 1 && is_match(&PRONOUN_SUBJECT, subject))
+        || is_match(&DEMONSTRATIVE_SUBJECT, subject);
     if !pronoun {
         return;
     }
@@ -3659,15 +3665,20 @@ mod heldout_u_causes {
                 title_or_path: t("Hamlet")
             }
         );
-        // What a work is about is its summary; a what-question after a topic label is a
-        // question about the world, as it is alone.
+        // What a work is about is asked of the world, as "what is X?" is (heldout-z5's writer
+        // labels "What is The X-Files about?" a search; the summary view is asked by name); a
+        // what-question after a topic label is a question about the world, as it is alone.
+        searched(&[
+            "what is Hamlet about?",
+            "What is The X-Files about?",
+            "Chess openings — what is the Sicilian Defence?",
+        ]);
         assert_eq!(
-            intent("what is Hamlet about?"),
+            intent("summary of Hamlet"),
             Intent::Summary {
                 title_or_path: t("Hamlet")
             }
         );
-        searched(&["Chess openings — what is the Sicilian Defence?"]);
     }
 
     #[test]
@@ -6116,6 +6127,141 @@ mod heldout_z4_causes {
             "the neighbourhood of Paris",
             "¿está funcionando el servidor de correo postfix en ubuntu?",
             "list the papers cited by Einstein",
+        ]);
+    }
+}
+
+/// The misses of the fifth fresh routing set's first run (heldout-z5, 179/200), by cause, with
+/// variations and the near misses that must keep their reading.
+#[cfg(test)]
+mod heldout_z5_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// Searches the first run sent elsewhere: a thing's size or maker asked with a pronoun
+    /// that stands for it, the format of archives as a thing of the world, "complete" as an
+    /// adjective of a topic, what a work is about.
+    #[test]
+    fn searches_that_share_a_views_words() {
+        searched(&[
+            "What is a favicon and what size should it be?",
+            "What is the ZIM file format and who created it?",
+            "who created the zim file format",
+            "complete metric space definition",
+            "complete the square",
+            "complete blood count normal range",
+            "What is The X-Files about?",
+            "I need to apply a small patch to a package from the Debian archive and rebuild \
+             it myself. How do I grab the source and produce a new .deb with a bumped version?",
+        ]);
+        each(&[
+            ("when was it created", "Metadata"),
+            ("when was this archive created", "Metadata"),
+            ("who made this zim file", "Metadata"),
+            ("how do I find the version of this archive", "Metadata"),
+            ("complete 'Einst'", "Suggest"),
+            ("complete this title for me: Photosy", "Suggest"),
+            ("complete Ray Ch", "Suggest"),
+            (
+                "Hey assistant, what archives does the zim tool have access to?",
+                "ListArchives",
+            ),
+        ]);
+    }
+
+    /// Commands the first run left to a search: a request wrapped in a JSON object, a cap at
+    /// the end, misspelt command words, a batch with its wording after a comma, an article
+    /// pointed at as "that one", command phrases in other languages.
+    #[test]
+    fn commands_in_other_words() {
+        assert_eq!(
+            intent(r#"{"tool":"zim_query","input":"return raw bytes of I/Mona_Lisa.jpg"}"#),
+            Intent::GetArticle {
+                title_or_path: t("I/Mona_Lisa.jpg")
+            }
+        );
+        let parsed = crate::parse(
+            r#"{"request": "entries related to C/Coral_reef, up to 10"}"#,
+            &archives(),
+        );
+        assert_eq!(
+            parsed.intent,
+            Intent::Related {
+                title_or_path: t("C/Coral_reef")
+            }
+        );
+        assert_eq!(parsed.limit, Some(10));
+        assert_eq!(
+            intent(r#"{"tool": "zim_query", "input": "toc: Mount Everest"}"#),
+            Intent::Toc {
+                title_or_path: t("Mount Everest")
+            }
+        );
+        assert_eq!(
+            intent("pls shwo me the ful artcle for Nikola Tesla"),
+            Intent::GetArticle {
+                title_or_path: t("Nikola Tesla")
+            }
+        );
+        assert_eq!(
+            intent("give me teh Etymology secton of Wolf"),
+            Intent::Section {
+                title_or_path: t("Wolf"),
+                section: t("Etymology")
+            }
+        );
+        assert_eq!(
+            intent("Open both the Beethoven and the Mozart pages, full text please"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Beethoven"), t("Mozart")]
+            }
+        );
+        assert_eq!(
+            intent("Following up on the Silk Road article: find me more articles like that one"),
+            Intent::Related {
+                title_or_path: t("Silk Road")
+            }
+        );
+        assert_eq!(
+            intent("Tráeme los artículos completos de Madrid y Barcelona"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Madrid"), t("Barcelona")]
+            }
+        );
+        assert_eq!(
+            intent("Visa avsnittet Historia i artikeln Stockholm"),
+            Intent::Section {
+                title_or_path: t("Stockholm"),
+                section: t("Historia")
+            }
+        );
+        each(&[
+            (
+                "「東京」と「大阪」と「京都」の記事を全文で取得してください",
+                "GetArticles",
+            ),
+            ("查找标题为“红楼梦”的条目", "FindByTitle"),
+            ("Quelle est la description de cette archive ?", "Metadata"),
+            (
+                "Welche Artikel sind mit dem Artikel Bauhaus verwandt?",
+                "Related",
+            ),
+            ("Titelvorschläge für 'Schwarzw'", "Suggest"),
+            (
+                "Fammi un riassunto dell'articolo Leonardo da Vinci",
+                "Summary",
+            ),
+            ("Kurzfassung des Artikels Berliner Mauer, bitte", "Summary"),
+            ("세종대왕 문서의 요약을 보여줘", "Summary"),
+        ]);
+        searched(&[
+            "Romeo and Juliet full text",
+            "Romeo and Juliet, full text",
+            "the ful monty",
+            "the brain secton of cats",
+            "count up to 10 in French",
+            "dame los artículos de historia y geografía",
+            r#"{"tool":"zim_query","input":"is coffee healthy?"}"#,
         ]);
     }
 }

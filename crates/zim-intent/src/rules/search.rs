@@ -324,9 +324,6 @@ fn names_a_numbered_item(raw: &str) -> bool {
     })
 }
 
-static REALLY_ABOUT: Pattern = LazyLock::new(|| {
-    rx(r"\s(?:actually|really|truly|even|exactly|all|essentially)\s+about\s*[?.!]*$")
-});
 static ABOUT_END: Pattern = LazyLock::new(|| rx(r"\s+about\s*[?.!]*$"));
 
 pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
@@ -342,14 +339,9 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     if names_a_topic(&group(&c, "pre")) {
         return None;
     }
-    // "what is the Poisoned Pawn actually about?": what something is really about asks for
-    // an explanation beyond its summary; "what is Hamlet about?" asks for the summary.
     let raw = group(&c, "t");
-    if is_match(&REALLY_ABOUT, &raw) {
-        return None;
-    }
-    // "what is Hamlet about?" asks what the work says: its article's summary.
-    let about = is_match(&ABOUT_END, &raw);
+    // "what is Hamlet about?" asks what the work says, a question about the world like "what
+    // is X?" (no summary asked by name): the search's best page answers with its passage.
     let raw = match ABOUT_END.as_ref() {
         Some(re) => re.replace(&raw, "").into_owned(),
         None => raw,
@@ -357,15 +349,6 @@ pub(super) fn question_summary(ctx: &Context) -> Option<RuleHit> {
     let t = title_of(&raw)?;
     if !is_question_subject(&raw, &t) {
         return None;
-    }
-    if about {
-        return hit(
-            Intent::Summary {
-                title_or_path: t.clone(),
-            },
-            subject_confidence(0.75, &t),
-            "summary: what is X about",
-        );
     }
     // "What is X?", "tell me about X", "define X" ask about X in the world: the page that
     // explains X answers, whether or not it is titled X, so this is a search (the pipeline's
