@@ -418,8 +418,16 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                 && !next_word.is_some_and(|w| matches!(w, "for" | "about")))
                 || (intro.is_some_and(|w| matches!(w, "for" | "about" | "on"))
                     && before_intro.is_some_and(|w| SEARCH_VERBS.contains(&w)));
-            let strong_intro =
-                intro.is_some_and(|w| STRONG_INTRO.contains(&w)) && !object_of_search;
+            // "switch to wiktionary_fr first, then ...": the archive a request moves to.
+            let switched_to = intro == Some("to")
+                && before_intro.is_some_and(|w| {
+                    matches!(
+                        w,
+                        "switch" | "switching" | "change" | "move" | "jump" | "swap"
+                    )
+                });
+            let strong_intro = (intro.is_some_and(|w| STRONG_INTRO.contains(&w)) || switched_to)
+                && !object_of_search;
             // Weak contexts ("of X", "the X") only where the name ends the clause.
             let clause_done = after_end >= tokens.len()
                 || tokens

@@ -350,6 +350,20 @@ fn parse_capped(
     parse_normalized(&written, archives, classifier)
 }
 
+/// What is left of "switch to X first, then ..." once X is taken out.
+static SWITCH_FIRST: text::Pattern = std::sync::LazyLock::new(|| {
+    text::rx(
+        r"^(?:(?:ok(?:ay)?|so|now|please)[\s,]+)*(?:switch|switching|change|move|jump|swap)(?:\s+over)?(?:\s+to)?(?:\s+the)?(?:\s+(?:archive|zim|wiki))?(?:\s+first)?\s*[,;]?\s*(?:and\s+)?then\s+",
+    )
+});
+
+fn without_switch(rest: &str) -> String {
+    match SWITCH_FIRST.as_ref() {
+        Some(re) => re.replace(rest.trim_start(), "").into_owned(),
+        None => rest.to_string(),
+    }
+}
+
 /// A word for an archive or a `.zim` file name: the archive named as one, not by its topic.
 static ARCHIVE_WORD: text::Pattern =
     std::sync::LazyLock::new(|| text::rx(r"\b(?:archives?|zims?|dumps?|kiwix)\b|\.zim\b"));
@@ -370,7 +384,9 @@ fn parse_normalized(
     let named = archive::find_archive_argument(&polite_free, archives)
         .or_else(|| archive::find_archive(&polite_free, archives));
     let (archive, without_archive) = match named {
-        Some((m, rest)) => (Some(m), rest),
+        // "Switch to wiktionary_fr first, then pull up the entry A/chat": once the archive is
+        // taken, the switch to it is no part of the request that follows.
+        Some((m, rest)) => (Some(m), without_switch(&rest)),
         None => (None, polite_free.clone()),
     };
     let (limit, without_limit) = limit::extract_limit(&without_archive);
