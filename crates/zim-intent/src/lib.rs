@@ -398,7 +398,7 @@ fn parse_normalized(
     // topic, not the service (no metadata of the archive for "version" or "header"). A file
     // name ("... of erlang.zim") or an archive word left in the text ("the erlang archive")
     // still addresses the service.
-    let by_topic_word = archive.is_some() && !mentions_an_archive_word(&polite_free);
+    let by_topic_word = !mentions_an_archive_word(&polite_free);
     let archive_named = archive.is_some() && !(by_topic_word && rules::is_how_to_task(&corrected));
     let ctx = rules::Context {
         text: &corrected,
@@ -571,14 +571,13 @@ fn fallback(
     why: &str,
 ) -> ParsedIntent {
     // Who speaks and where to look are no words of the topic.
-    let asked = rules::labelled_ask(cleaned).unwrap_or(cleaned);
-    let query = text::clean_query(rules::strip_speaker_label(asked));
+    let asked = rules::strip_speaker_label(rules::labelled_ask(cleaned).unwrap_or(cleaned));
     // "across all the zims you have, what does X mean?": every archive is where to look
     // (the flag says so), not words to look for.
     let query = if all_archives {
-        rules::search_query(&query)
+        rules::search_query(asked)
     } else {
-        query
+        text::clean_query(asked)
     };
     let confidence = if query.is_empty() {
         0.0

@@ -178,7 +178,8 @@ mod tests {
         assert_eq!(
             extract_limit("browse --ns M --limit 10"),
             (Some(10), "browse --ns M".into())
-        ); // A cap put on the listing, a count offered as an example, counted entries in other
+        );
+        // A cap put on the listing, a count offered as an example, counted entries in other
         // languages; a cap and a 'say' that are topic stay in the sentence.
         assert_eq!(
             extract_limit("iterate over the whole C namespace, cap it at 5000"),

@@ -586,12 +586,6 @@ const COMMAND_FILLER: &[&str] = &[
     "give", "see", "read", "what's", "what", "just", "only",
 ];
 
-/// Returns the vocabulary word `word` is a likely misspelling of, if any.
-///
-/// Only lowercase ASCII words are considered (titles are usually capitalised or non-ASCII, and we
-/// must not rewrite them). Four-letter words are corrected only for transpositions or a missing
-/// letter ("wlak", "lsit", "lnks"), since a single substitution there often makes another real
-/// word ("wall"). Singular/plural pairs are left alone.
 /// The one command word or filler of four letters that `word`, three lowercase letters and
 /// no word of either, begins ("ful" -> "full", "lis" -> "list").
 fn truncated_command_word(word: &str) -> Option<&'static str> {
@@ -610,6 +604,12 @@ fn truncated_command_word(word: &str) -> Option<&'static str> {
     found.next().is_none().then_some(*first)
 }
 
+/// Returns the vocabulary word `word` is a likely misspelling of, if any.
+///
+/// Only lowercase ASCII words are considered (titles are usually capitalised or non-ASCII, and we
+/// must not rewrite them). Four-letter words are corrected only for transpositions or a missing
+/// letter ("wlak", "lsit", "lnks"), since a single substitution there often makes another real
+/// word ("wall"). Singular/plural pairs are left alone.
 fn correct_word(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len < 4 || !word.chars().all(|c| c.is_ascii_lowercase()) || VOCABULARY.contains(&word) {

@@ -19,14 +19,16 @@ static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
         r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
     )
 });
-/// The scope as the query leaves it: the same words as [`ALL_ARCHIVES`], with what qualifies
-/// the archives ("you have", "that are loaded"), a verb before ("look across ...") and the
-/// colon, dash or comma that sets the question after it apart.
-static ALL_ARCHIVES_CLAUSE: Pattern = LazyLock::new(|| {
+/// What follows a scope of every archive and goes with it: what qualifies the archives ("you
+/// have", "that are loaded") and the colon, dash or comma that sets the question after it
+/// apart ("across all the zims you have, what does X mean?").
+static SCOPE_TAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:\b(?:look|search|check|dig|hunt)\s+)?(?:\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b)(?:\s+(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served)))?\s*(?:[:;,]|\s[-–—])?",
+        r"^(?:\s+(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served)))?(?:\s*[:;,]|\s+[-–—](?:\s|$))?",
     )
 });
+/// A verb of looking right before the scope ("look across all the loaded archives: X").
+static LOOK_BEFORE: Pattern = LazyLock::new(|| rx(r"\b(?:look|search|check|dig|hunt)\s*$"));
 
 /// "all files" whose files are someone else's: placed in a container of the world ("all files
 /// in a directory", "every file under the repo"), qualified by what they are ("all files
@@ -54,24 +56,32 @@ pub fn mentions_all_archives(s: &str) -> bool {
     !(bare_files && is_match(&FILES_OF_THE_WORLD, s))
 }
 
-/// What is left of a scope the query's cleaning took off its start ("in every zim file you
-/// have - X" cleaned to "you have - X"): the qualifier and its separator.
-static SCOPE_QUALIFIER_LEFT: Pattern = LazyLock::new(|| {
-    rx(
-        r"^(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served))\s*(?:[:;,]|[-–—]\s)\s*",
-    )
-});
-
-/// The query without "in all archives"/"everywhere" wherever it appears (the flag keeps it).
+/// The query without "in all archives"/"everywhere" wherever it appears, with the verb of
+/// looking before it and what goes with it after ([`SCOPE_TAIL`]); the flag keeps the scope.
 pub(crate) fn search_query(raw: &str) -> String {
-    let without_scope = match ALL_ARCHIVES_CLAUSE.as_ref() {
-        Some(re) => re.replace_all(raw, " ").to_string(),
-        None => raw.to_string(),
-    };
-    let without_scope = match SCOPE_QUALIFIER_LEFT.as_ref() {
-        Some(re) => re.replace(without_scope.trim_start(), "").into_owned(),
-        None => without_scope,
-    };
+    let mut without_scope = String::with_capacity(raw.len());
+    let mut at = 0;
+    if let Some(scope) = ALL_ARCHIVES.as_ref() {
+        for m in scope.find_iter(raw) {
+            if m.start() < at {
+                continue;
+            }
+            let before = raw.get(at..m.start()).unwrap_or_default();
+            let before = match LOOK_BEFORE.as_ref() {
+                Some(re) => re.replace(before, "").into_owned(),
+                None => before.to_string(),
+            };
+            without_scope.push_str(&before);
+            without_scope.push(' ');
+            let rest = raw.get(m.end()..).unwrap_or_default();
+            let tail = SCOPE_TAIL
+                .as_ref()
+                .and_then(|re| re.find(rest))
+                .map_or(0, |t| t.end());
+            at = m.end().saturating_add(tail);
+        }
+    }
+    without_scope.push_str(raw.get(at..).unwrap_or_default());
     clean_query(
         &without_scope
             .split_whitespace()
