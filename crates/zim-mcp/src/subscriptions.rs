@@ -188,9 +188,11 @@ async fn deliver_all(sends: Vec<Send>, timeout: Duration) -> usize {
     join_all(bounded).await.into_iter().filter(|ok| *ok).count()
 }
 
-type Snapshot = BTreeMap<String, (u64, Option<SystemTime>)>;
+/// Every served archive's name with its size and modification time.
+pub type Snapshot = BTreeMap<String, (u64, Option<SystemTime>)>;
 
-fn snapshot(service: &ZimService) -> Snapshot {
+/// Scan the allowed directories now (blocking: it lists them).
+pub fn snapshot(service: &ZimService) -> Snapshot {
     service
         .registry()
         .rescan()
@@ -217,16 +219,19 @@ pub fn changes(before: &Snapshot, after: &Snapshot) -> Vec<Change> {
     out
 }
 
-/// Poll the allowed directories until `stop` is cancelled.
-pub async fn watch(service: Arc<ZimService>, hub: SubscriptionHub, stop: CancellationToken) {
+/// Poll the allowed directories until `stop` is cancelled, reporting every change from
+/// `baseline` on. The caller takes the baseline before it serves anyone: a change made after
+/// a client connected must never be folded into the watcher's starting point unseen.
+pub async fn watch(
+    service: Arc<ZimService>,
+    hub: SubscriptionHub,
+    stop: CancellationToken,
+    baseline: Snapshot,
+) {
     let seconds = u64::try_from(service.config().watch_interval_seconds)
         .unwrap_or(5)
         .clamp(1, 60);
-    let scan = Arc::clone(&service);
-    let mut last = match tokio::task::spawn_blocking(move || snapshot(&scan)).await {
-        Ok(s) => s,
-        Err(_) => return,
-    };
+    let mut last = baseline;
     loop {
         tokio::select! {
             _ = stop.cancelled() => return,
