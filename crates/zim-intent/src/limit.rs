@@ -46,6 +46,14 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             ),
             true,
         ),
+        // "... — give me 100", ", stop after 500": how many set apart at the end, as an order
+        // to give that many or to stop after them.
+        (
+            rx(
+                r"\s*[,(;:–—-]\s*(?:(?:just|only)\s+)?(?:(?:give|show|get|send|return|list)\s+(?:me\s+|us\s+)?(?:the\s+first\s+)?|(?:and\s+)?(?:stop|stopping|halt|cut\s+(?:it\s+)?off)\s+(?:after|at)\s+)([0-9]{1,9})(?:\s+(?:of\s+them|entries|items|results|pages|articles|titles|ones|links|hits|suggestions|matches))?(?:\s+please)?\s*\)?\s*[.!?]?$",
+            ),
+            true,
+        ),
         // "..., say 10": a count offered as an example of how many, at the end.
         (rx(r"[,(]\s*say\s+([0-9]{1,9})\s*\)?\s*[.!]?$"), true),
         (

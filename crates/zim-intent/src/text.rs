@@ -163,6 +163,67 @@ const ARE_FOLLOWERS: &[&str] = &[
     "okay",
 ];
 
+/// Nouns and verbs that name a view of an article (its sections, links, summary, structure)
+/// or a listing, as people pair them with a slash ("chapters/sections", "cites/links").
+const VIEW_WORDS: &[&str] = &[
+    "sections",
+    "section",
+    "chapters",
+    "chapter",
+    "headings",
+    "heading",
+    "headers",
+    "contents",
+    "toc",
+    "outline",
+    "links",
+    "link",
+    "cites",
+    "references",
+    "backlinks",
+    "summary",
+    "overview",
+    "intro",
+    "lead",
+    "structure",
+    "layout",
+    "anchors",
+    "related",
+    "metadata",
+    "entries",
+    "titles",
+];
+
+/// Two words joined by a slash of which one names a view ("which chapters/sections r in X",
+/// "what the entry cites/links out to"): the pair is one word, the view's (the second when
+/// both are). Other slashes (paths, "input/output", "A/Foo") stay.
+pub fn one_of_alternatives(s: &str) -> String {
+    if !s.contains('/') {
+        return s.to_string();
+    }
+    let is_view = |w: &str| VIEW_WORDS.contains(&w.to_lowercase().as_str());
+    let words: Vec<String> = s
+        .split(' ')
+        .map(|token| {
+            let core = token.trim_end_matches([',', '?', '!', '.', ';', ':']);
+            let tail = token.get(core.len()..).unwrap_or_default();
+            let Some((a, b)) = core.split_once('/') else {
+                return token.to_string();
+            };
+            let letters = |w: &str| w.len() >= 2 && w.chars().all(|c| c.is_ascii_lowercase());
+            if !letters(a) || !letters(b) {
+                return token.to_string();
+            }
+            match (is_view(a), is_view(b)) {
+                (_, true) => format!("{b}{tail}"),
+                (true, false) => format!("{a}{tail}"),
+                _ => token.to_string(),
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// Rewrites chat spellings of function words: "whats a hash map" -> "what's a hash map",
 /// "r u alive" -> "are you alive", "go thru every page" -> "go through every page". A lone
 /// "u" or "r" is rewritten only next to the words that make it a pronoun or a verb, so "u

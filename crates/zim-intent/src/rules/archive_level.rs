@@ -280,6 +280,42 @@ static SCOPE_THEN_TOPIC: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "photosynthesis light-dependent reactions — search all the zims": an order to search every
+/// archive, with a topic elsewhere in the request. The archives are where to look.
+static SEARCH_EVERY_ARCHIVE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:search|look|query|check|dig|hunt|grep|scan)(?:\s+(?:in|across|through|throughout|over|within))?\s+(?:all|every|each)\s+(?:(?:one\s+)?of\s+)?(?:the\s+|your\s+|these\s+|my\s+)?(?:[a-z]+\s+){0,2}?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|librar(?:y|ies)|collections?|dumps?)\b",
+    )
+});
+
+/// Words that are no topic around an order to search every archive.
+static NO_TOPIC_WORDS: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:please|pls|plz|now|then|just|also|and|so|ok|okay|could|would|can|you|u|go|ahead|thanks|thank|for|me|us)$",
+    )
+});
+
+/// A part that only orders every archive searched ("search all the zims"): the scope of the
+/// request's other parts, whose topic it searches.
+pub(super) fn orders_every_archive_searched(part: &str) -> bool {
+    is_match(&SEARCH_EVERY_ARCHIVE, part) && !searches_every_archive_for_a_topic(part)
+}
+
+/// [`SEARCH_EVERY_ARCHIVE`] with words of a topic beside it.
+fn searches_every_archive_for_a_topic(s: &str) -> bool {
+    let Some(found) = SEARCH_EVERY_ARCHIVE.as_ref().and_then(|re| re.find(s)) else {
+        return false;
+    };
+    let rest = format!(
+        "{} {}",
+        s.get(..found.start()).unwrap_or_default(),
+        s.get(found.end()..).unwrap_or_default()
+    );
+    rest.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 2)
+        .any(|w| !is_match(&NO_TOPIC_WORDS, &w.to_lowercase()))
+}
+
 /// The sentence without path-like words, so "std/collections/..." does not say "collections".
 /// Alternatives written with a slash ("wikis/dumps", "zims/archives") are words, not a path:
 /// one slash between two words of letters, one of them a plural archive noun.
@@ -576,7 +612,10 @@ pub(super) fn list_archives(ctx: &Context) -> Option<RuleHit> {
         Some(re) => re.replace(&s, "").into_owned(),
         None => s,
     };
-    if plural_of_a_topic(&s) || is_match(&SCOPE_THEN_TOPIC, &s) {
+    if plural_of_a_topic(&s)
+        || is_match(&SCOPE_THEN_TOPIC, &s)
+        || searches_every_archive_for_a_topic(&s)
+    {
         return None;
     }
     // "search all files for X" / "articles about X in all archives" are searches, not listings.
@@ -694,6 +733,74 @@ static METADATA_WEAK: Pattern = LazyLock::new(|| {
         r"\b(?:created|creator|creation|made|built|generated|packaged|packager|compiled|produced|scraped|author|maintainer|version|language|languages|published|licen[cs]e|date|flavou?r|size|how\s+(?:big|large|old)|how\s+many\s+(?:articles|entries|pages|items|images|media\s+files))\b",
     )
 });
+/// A property word with the word before it: "template language", "font size".
+static PROPERTY_AFTER_WORD: Pattern = LazyLock::new(|| {
+    rx(r"\b(?P<m>[a-z][a-z'-]*)\s+(?:language|languages|version|date|size|licen[cs]e)\b")
+});
+/// Words before a property word that leave it the archive's ("the archive language", "its
+/// release date", "the total size").
+const ARCHIVE_PROPERTY_MODIFIERS: &[&str] = &[
+    "the",
+    "this",
+    "that",
+    "its",
+    "your",
+    "their",
+    "my",
+    "our",
+    "a",
+    "an",
+    "archive",
+    "archive's",
+    "zim",
+    "file",
+    "main",
+    "primary",
+    "default",
+    "content",
+    "contents",
+    "article",
+    "release",
+    "creation",
+    "publication",
+    "build",
+    "current",
+    "exact",
+    "total",
+    "overall",
+    "same",
+    "which",
+    "what",
+    "whose",
+    "of",
+    "in",
+    "and",
+    "or",
+    "dump",
+    "wiki",
+    "library",
+];
+
+/// "what is the template language of tornado", "font size": every property word names a
+/// thing of the topic, modified by a noun that is no word for the archive. Where one stands
+/// alone or after a determiner ("the language of this archive"), it may be the archive's.
+fn every_property_a_compound(text: &str) -> bool {
+    let Some(property) = METADATA_WEAK.as_ref() else {
+        return false;
+    };
+    let lower = text.to_lowercase();
+    let total = property.find_iter(&lower).count();
+    let compounds = PROPERTY_AFTER_WORD.as_ref().map_or(0, |re| {
+        re.captures_iter(&lower)
+            .filter(|c| {
+                c.name("m")
+                    .is_some_and(|m| !ARCHIVE_PROPERTY_MODIFIERS.contains(&m.as_str()))
+            })
+            .count()
+    });
+    total > 0 && compounds >= total
+}
+
 /// The fields of an archive's metadata (the ZIM metadata names and their usual words).
 static METADATA_FIELDS: Pattern = LazyLock::new(|| {
     rx(
@@ -772,10 +879,7 @@ fn about_this_archive(ctx: &Context) -> bool {
     // bumped version?": a request holding a how-to or why question is a task; the archive is
     // this one only when pointed at ("this archive") or named (a topic word in a how-to
     // question names none: see `parse_normalized`).
-    if text
-        .split(['.', '?', '!', ';'])
-        .any(|sentence| is_how_to_task(sentence.trim()))
-    {
+    if holds_a_how_to_task(&text) {
         return ctx.archive_named || is_match(&POINTED_AT_ARCHIVE, &text);
     }
     let ctx = Context {
@@ -821,6 +925,13 @@ static HOW_TO_TASK: Pattern =
 /// Whether the request is a how-to or why question ("how do I parse a header in erlang").
 pub(crate) fn is_how_to_task(text: &str) -> bool {
     is_match(&HOW_TO_TASK, text)
+}
+
+/// Whether one of the request's sentences is a how-to or why question ("I want one base
+/// layout template ... How does that work in Tornado's template language?").
+pub(crate) fn holds_a_how_to_task(text: &str) -> bool {
+    text.split(['.', '?', '!', ';'])
+        .any(|sentence| is_how_to_task(sentence.trim()))
 }
 
 /// Whether the request refers to the archive, a pronoun counting only outside a how-to or
@@ -910,6 +1021,7 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
         && !is_match(&MADE_OF, ctx.text)
         && !is_match(&super::article_view::SECTION_SIZES, ctx.text)
         && !is_match(&ARTICLE_TITLE, ctx.text)
+        && !every_property_a_compound(ctx.text)
         && about_this_archive(ctx)
     {
         return hit(Intent::Metadata, 0.8, "metadata: archive property question");

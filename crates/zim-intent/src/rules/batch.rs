@@ -142,11 +142,11 @@ struct Listed<'a> {
     tail: &'a str,
 }
 
-/// How the entries are wanted, set apart by a comma at the end: ", full text please" (without
-/// the comma, "Romeo and Juliet full text" is one title's).
+/// How the entries are wanted, set apart by a comma at the end: ", full text please", ", all
+/// three full text" (without the comma, "Romeo and Juliet full text" is one title's).
 static COMMA_WHOLE_TEXT: Pattern = LazyLock::new(|| {
     rx(
-        r",\s*(?:(?:the|their|in)\s+)?(?:full|complete|whole|entire)\s+(?:texts?|articles?|pages?|versions?)(?:\s+please)?[\s.!]*$",
+        r",\s*(?:(?:all|both|each)(?:\s+(?:two|three|four|five|six|of\s+them))?,?\s+)?(?:(?:the|their|in|as)\s+)?(?:full|complete|whole|entire)(?:\s+|-)(?:texts?|articles?|pages?|versions?)(?:\s+please)?[\s.!]*$",
     )
 });
 
@@ -163,7 +163,8 @@ fn listed(text: &str) -> Option<Listed<'_>> {
         .as_ref()
         .and_then(|re| re.find(text))
         .map(|m| m.start())
-        .filter(|&at| is_match(&SEVERAL_SAID, text.get(..at).unwrap_or_default()))
+        // The tail may say it itself (", both in full text", ", all three full text").
+        .filter(|_| is_match(&SEVERAL_SAID, text))
         .unwrap_or(text.len());
     let body = text.get(..end)?;
     let tail_start = TAIL

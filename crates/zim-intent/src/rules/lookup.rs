@@ -212,6 +212,20 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             if rule == "suggest: command" && lowercase_words_after_complete(ctx.text, &raw) {
                 continue;
             }
+            // "see-also style suggestions for the Baroque music article": an article named
+            // whole is no prefix to complete; what is suggested for it is its neighbourhood.
+            if let Some(article) = caps(&WHOLE_ARTICLE, raw.trim()) {
+                let named = match group(&article, "t") {
+                    t if t.is_empty() => group(&article, "q"),
+                    t => t,
+                };
+                let t = title_of(&named)?;
+                return hit(
+                    Intent::Related { title_or_path: t },
+                    0.8,
+                    "related: suggestions for a named article",
+                );
+            }
             let prefix = clean_prefix(&raw);
             // "suggest a name for my cat", "suggestions for a birthday gift": advice wanted.
             if is_generic_subject(&prefix) {
@@ -224,6 +238,13 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     }
     None
 }
+
+/// "the Baroque music article", "the page 'Fugue'": an article named whole.
+static WHOLE_ARTICLE: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^the\s+(?:(?P<t>[^,;]+?)\s+(?:article|page|entry)|(?:article|page|entry)\s+(?P<q>'[^']+'|"[^"]+"))\s*[.!?]*$"#,
+    )
+});
 
 /// Whether `raw`, the object of a request that begins with the bare verb "complete", is
 /// lowercase words with no quote and no colon (see [`suggest`]).
@@ -658,10 +679,17 @@ static CITED_BY_ARTICLE: Pattern = LazyLock::new(|| {
         r"^(?:list|show|give|get|tell|return|fetch)\s+(?:me\s+|us\s+)?(?:the\s+|all\s+(?:the\s+)?|every\s+)?(?:references?|sources?|citations?|works|links|urls|pages|articles)\s+(?:that\s+(?:are|were)\s+)?(?:cited|referenced|linked|mentioned|listed)\s+(?:by|in|from|on)\s+(?P<t>.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:on|about|for|of)\s+.+?)\s*[.!?]*$",
     )
 });
-/// "which articles link to X?": the link graph around X.
+/// "show me what the 'Chlorophyll' entry links out to", "list what Chlorophyll cites": the
+/// question put inside an order, its subject an article (called one, quoted or capitalised).
+static WHAT_IT_LINKS_TO: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:show|tell|list|give|get|find|return)\s+(?:me\s+|us\s+)?what\s+(?P<t>the\s+.+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+.+?|'[^']+'|"[^"]+"|(?-i:[A-Z]).*?)\s+(?:links?|cites?|references?|points?)(?:\s+(?:out\s+)?to)?\s*[.!?]*$"#,
+    )
+});
+/// "which articles link to X?", "which pages reference X?": the link graph around X.
 static LINKING_TO: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:link|point|refer)\s+(?:to|at)\s+(?P<t>.+)$",
+        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:(?:link|point|refer)\s+(?:to|at)|reference|cite)\s+(?P<t>.+)$",
     )
 });
 
@@ -768,6 +796,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
         .or_else(|| caps(&REFERENCES_OF_ARTICLE, ctx.text))
         .or_else(|| caps(&LISTED_AS_CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&CITED_BY_ARTICLE, ctx.text))
+        .or_else(|| caps(&WHAT_IT_LINKS_TO, ctx.text))
         .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,

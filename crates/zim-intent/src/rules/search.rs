@@ -27,8 +27,11 @@ static SCOPE_TAIL: Pattern = LazyLock::new(|| {
         r"^(?:\s+(?:(?:that\s+)?(?:you've|you\s+have|we\s+have|i\s+have)(?:\s+got)?(?:\s+(?:loaded|installed|here))?|(?:that\s+)?(?:are\s+)?(?:loaded|installed|available|served)))?(?:\s*[:;,]|\s+[-–—](?:\s|$))?",
     )
 });
-/// A verb of looking right before the scope ("look across all the loaded archives: X").
-static LOOK_BEFORE: Pattern = LazyLock::new(|| rx(r"\b(?:look|search|check|dig|hunt)\s*$"));
+/// A verb of looking right before the scope ("look across all the loaded archives: X"), and
+/// the dash or colon that sets it apart from a topic before it ("black holes - search every
+/// archive").
+static LOOK_BEFORE: Pattern =
+    LazyLock::new(|| rx(r"(?:\s*[-–—:;,])?\s*\b(?:look|search|check|dig|hunt)\s*$"));
 
 /// "all files" whose files are someone else's: placed in a container of the world ("all files
 /// in a directory", "every file under the repo"), qualified by what they are ("all files
