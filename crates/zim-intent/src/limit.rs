@@ -54,6 +54,13 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             ),
             true,
         ),
+        // "gimme 20 from ns I", "show me 50 of the C entries": how many asked first.
+        (
+            rx(
+                r"^(?:(?:can|could)\s+(?:you|u)\s+)?(?:give\s+me|gimme|show\s+me|get\s+me|fetch|list)\s+([0-9]{1,9})\s+(?:from|of|in)\b",
+            ),
+            false,
+        ),
         // "..., say 10": a count offered as an example of how many, at the end.
         (rx(r"[,(]\s*say\s+([0-9]{1,9})\s*\)?\s*[.!]?$"), true),
         (

@@ -809,6 +809,28 @@
 //! template language") is no archive property. After: 200/200 (z4 199: the cache figures).
 //! All 5,700 lines: 5,679 in-sample, cross-validated 5,676, no search routed elsewhere in any
 //! split; arguments 95.7%; heldout-y 187/200.
+//!
+//! `heldout-z7` (200 lines, `phrasings-heldout-z7.jsonl`), by a twenty-sixth writer asked for
+//! more cue words in questions about the world, hurried phone typing, agents' plans and 25
+//! lines in twenty languages (Arabic, Hindi, Vietnamese, Greek among them), was run once after
+//! the heldout-z6 round: 170/200 (85.0%), three searches routed elsewhere ("What does an HTTP
+//! 503 ... mean, and is it the server or the client that is at fault?", the Library of
+//! Alexandria's archives, a pasted `kubectl` command naming namespaces). Fixed by cause
+//! (`heldout_z7_causes`): a meaning asked ("what does X mean") or the server set beside the
+//! client is a topic, so are archives a capitalised owner possesses and a pasted command
+//! line; a definition of a kind of page ("what is a landing page") is no main page. Then
+//! commands: "ns" for a namespace, a count asked first ("gimme 20 from ns I"), the assets
+//! namespace by name or dash, an agent's plan to check the server is responsive, the cache's
+//! figures, every page linking back to an article, a main page right before an archive's
+//! name, a `key=value` pair naming the call (`action=get_section ...`), a lowercase article
+//! after its section's name, "start with the intro paragraph of X", "which sections has X",
+//! and phrases in fourteen languages (a French batch with quoted names had never matched: the
+//! phrase ended on a space before a quote, where no word boundary is). From the answer sets: a
+//! built-in feature ("Is there something built in for this?") is no archive build date. After:
+//! 197/200 (left: "rome paris and madrid" unseparated, a Hindi main page of an archive named
+//! in Devanagari, "tldr chernobyl disaster article" in lowercase). All 5,900 lines: 5,879
+//! in-sample, cross-validated 5,877, no search routed elsewhere in any split; arguments 95.7%;
+//! heldout-y 188/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

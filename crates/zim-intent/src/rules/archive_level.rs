@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info)|how\s+(?:much\s+(?:memory|ram|space)|big|full|large)\s+is\s+(?:the|your)\s+cache(?:\s+(?:using|taking\s+up|holding))?(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment))?)\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|responsive|overloaded|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info)|how\s+(?:much\s+(?:memory|ram|space)|big|full|large)\s+is\s+(?:the|your)\s+cache(?:\s+(?:using|taking\s+up|holding))?(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment))?)\b",
     )
 });
 /// A how-to or why question.
@@ -54,6 +54,19 @@ const HEALTH_WORDS: &[&str] = &[
     "result",
     "results",
     "output",
+    // The cache's figures: "show the cache hit rate figures", "cache hit numbers?".
+    "cache",
+    "hits",
+    "misses",
+    "rate",
+    "rates",
+    "ratio",
+    "numbers",
+    "figures",
+    "stats",
+    "statistics",
+    "metrics",
+    "counts",
 ];
 
 /// "what is a readiness probe", "what are liveness checks": a question for a definition
@@ -61,7 +74,17 @@ const HEALTH_WORDS: &[&str] = &[
 /// "what configuration is the server running with", where "what" asks which.
 static DEFINITION_ASKED: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))",
+        r"^(?:(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))|what\s+(?:does|do)\s+(?:an?\s+)?\S+(?:\s+\S+){0,5}?\s+(?:mean|stand\s+for|signify|indicate)\b)",
+    )
+});
+/// "what is a landing page", "what are home pages for": a kind of thing defined.
+static KIND_DEFINED: Pattern =
+    LazyLock::new(|| rx(r"^(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:a|an)\s+"));
+/// "is it the server or the client that is at fault?", "client vs server rendering": the
+/// server set beside the client is a party of a topic (client and server), not this service.
+static CLIENT_AND_SERVER: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:server(?:s|-side)?\s+(?:or|and|vs\.?|versus|/)\s+(?:the\s+)?client|client(?:s|-side)?\s+(?:or|and|vs\.?|versus|/)\s+(?:the\s+)?server)",
     )
 });
 static DEFINITE_AFTER_WHAT: Pattern = LazyLock::new(|| {
@@ -95,6 +118,70 @@ static PASTED_ERROR: Pattern = LazyLock::new(|| {
         r#"^(?:["'`]?(?:error|warning|fatal|invalid|cannot|can't|could\s+not|couldn't|failed|unable|permission\s+denied|exception|panic|[a-z]{1,4}\d{3,6}:|e:|w:)\b)|^["'`]?[\w.]*(?:error|warning|exception)\s*:|^[\w.-]+:\s+(?:fatal|error|warning|panic)\b|\b(?:perhaps\s+misspelled|traceback|errno|segmentation\s+fault|core\s+dumped|stack\s+trace|exit\s+(?:code|status)\s+\d+|exception\s+in\s+thread|no\s+such\s+file\s+or\s+directory)\b"#,
     )
 });
+
+/// A command line pasted as the request: a program's name, then one of the subcommands
+/// such tools take ("kubectl get all resources all namespaces", "helm install ...", "docker
+/// exec -it ..."). The program's name is no English word a request begins with.
+static PASTED_COMMAND: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<program>[a-z][a-z0-9_.-]{2,})\s+(?:get|describe|apply|exec|logs|rollout|scale|port-forward|install|uninstall|upgrade|push|pull|run|build|compose|inspect|config|init|commit|rebase|checkout)\b",
+    )
+});
+/// First words of requests that are English, not a program's name.
+const REQUEST_OPENERS: &[&str] = &[
+    "please",
+    "pls",
+    "plz",
+    "can",
+    "could",
+    "would",
+    "will",
+    "let",
+    "lets",
+    "let's",
+    "just",
+    "now",
+    "then",
+    "also",
+    "and",
+    "so",
+    "ok",
+    "okay",
+    "hey",
+    "you",
+    "i",
+    "we",
+    "me",
+    "zim",
+    "tool",
+    "agent",
+    "assistant",
+    "bot",
+    "go",
+    "try",
+    "help",
+    "how",
+    "why",
+    "what",
+    "when",
+    "where",
+    "which",
+    "who",
+    "the",
+    "this",
+    "that",
+    "first",
+    "next",
+    "quickly",
+    "kindly",
+];
+
+/// Whether the request is a pasted command line ([`PASTED_COMMAND`]).
+pub(super) fn is_pasted_command(text: &str) -> bool {
+    super::caps(&PASTED_COMMAND, text.trim()).is_some_and(|c| {
+        !REQUEST_OPENERS.contains(&super::group(&c, "program").to_lowercase().as_str())
+    })
+}
 
 /// The context reading `text`, the request with its quoted names made neutral (see
 /// [`super::without_quoted`]): service cues inside a title are the title's ("Does the
@@ -166,6 +253,9 @@ pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
     let place_only = ctx.archive_named && is_match(&HOW_WHY, ctx.text);
     // "what is a readiness probe": a definition asked, not the service's probe.
     if is_match(&DEFINITION_ASKED, ctx.text) && !is_match(&DEFINITE_AFTER_WHAT, ctx.text) {
+        return None;
+    }
+    if is_match(&CLIENT_AND_SERVER, ctx.text) {
         return None;
     }
     let about = if place_only {
@@ -459,6 +549,13 @@ static OWNED_PLURAL: Pattern = LazyLock::new(|| {
         r"\b(?:archives|libraries|collections|sources|files|datasets)\s+(?:of|in|at)\s+(?:the\s+)?(?P<o>[\w-]+)",
     )
 });
+/// The same plurals with their owner before them: "the Library of Alexandria's archives",
+/// "the Vatican's archives"; not "the server's archives", "your archives".
+static POSSESSED_PLURAL: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?P<o>[\w-]+)(?:'s|s'|’s)\s+(?:(?:own|secret|old|ancient|famous|national|historical)\s+)?(?:archives|libraries|collections|datasets)\b",
+    )
+});
 const ARCHIVE_OWNERS: &[&str] = &[
     "this",
     "that",
@@ -536,6 +633,15 @@ fn plural_of_a_topic(s: &str) -> bool {
             !ARCHIVE_QUALIFIERS.contains(&q.as_str())
         })
     });
+    let possessed = POSSESSED_PLURAL.as_ref().is_some_and(|re| {
+        re.captures_iter(s).any(|c| {
+            let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
+            !ARCHIVE_OWNERS.contains(&o.as_str())
+        })
+    });
+    if possessed {
+        return true;
+    }
     let owned = OWNED_PLURAL.as_ref().is_some_and(|re| {
         re.captures_iter(s).any(|c| {
             let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
@@ -718,6 +824,10 @@ pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     if is_match(&OPEN_PROJECT, ctx.text) {
         return hit(Intent::MainPage, 0.8, "main page: a project opened");
     }
+    // "what is a landing page": the kind of page defined, not this archive's.
+    if is_match(&KIND_DEFINED, ctx.text) {
+        return None;
+    }
     (is_match(&MAIN_PAGE, ctx.text) && about_the_service_besides(ctx, &MAIN_PAGE, MAIN_PAGE_WORDS))
         .then_some(())?;
     hit(Intent::MainPage, 0.9, "main page: main/home/front page")
@@ -740,6 +850,13 @@ static PROPERTY_AFTER_WORD: Pattern = LazyLock::new(|| {
 /// Words before a property word that leave it the archive's ("the archive language", "its
 /// release date", "the total size").
 const ARCHIVE_PROPERTY_MODIFIERS: &[&str] = &[
+    "another",
+    "other",
+    "different",
+    "original",
+    "any",
+    "some",
+    "one",
     "the",
     "this",
     "that",
@@ -990,8 +1107,8 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
         );
     }
     // "PytestReturnNotNoneWarning: ... in a future version of pytest": a pasted message names
-    // the archive's subject, not the archive.
-    if is_match(&PASTED_ERROR, ctx.text) {
+    // the archive's subject, not the archive; so does a pasted command line.
+    if is_match(&PASTED_ERROR, ctx.text) || is_pasted_command(ctx.text) {
         return None;
     }
     let text = super::without_quoted(ctx.text);
@@ -1041,8 +1158,10 @@ pub(super) fn metadata(ctx: &Context) -> Option<RuleHit> {
 
 /// "what it is made of", "made up of": what a thing is made of is its matter, not who made
 /// the archive.
-static MADE_OF: Pattern =
-    LazyLock::new(|| rx(r"\bmade\s+(?:of|from|up\s+of|out\s+of|mostly\s+of)\b"));
+static MADE_OF: Pattern = LazyLock::new(|| {
+    // "Is there something built in for this?": a built-in feature, not when it was built.
+    rx(r"\bmade\s+(?:of|from|up\s+of|out\s+of|mostly\s+of)\b|\bbuilt[\s-]+in(?:to)?\b")
+});
 
 /// "open the Ray Charles archive": opening an archive means its main page.
 pub(super) fn open_archive(ctx: &Context) -> Option<RuleHit> {

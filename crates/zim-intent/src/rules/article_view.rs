@@ -123,6 +123,13 @@ static TOC_CUE: Pattern = LazyLock::new(|| {
 static HEADINGS_CUE: Pattern = LazyLock::new(|| {
     rx(r"\b(?:(?:section|heading)\s+)?(?:headings|outline)\b|\bheadings?\s+hierarchy\b")
 });
+/// "Which sections has the Octopus article?", "which chapters has the page about Octopus":
+/// the question with "has" for "does ... have", of an article called one or named.
+static SECTIONS_IT_HAS: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+has\s+(?P<t>the\s+[^?.!]+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:about|on|for)\s+[^?.!]+?|(?-i:[A-Z])[^?.!]*?)\s*(?:[?.!]|$)",
+    )
+});
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|(?:are|is)\s+(?:listed|shown|given)\s+in\s+(?:the\s+)?(?:table\s+of\s+contents|contents|toc)\s+(?:of|for)|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain|(?:break|split|divide|fall)s?\s+into))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
@@ -170,6 +177,7 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
     }
     let asked = caps(&TOC_QUESTION, ctx.text)
         .or_else(|| caps(&TOC_IN_ASKED, ctx.text))
+        .or_else(|| caps(&SECTIONS_IT_HAS, ctx.text))
         .map(|c| group(&c, "t"))
         .filter(|raw| !super::is_generic_subject(raw));
     let t = match asked.and_then(|raw| title_of(&raw)) {
@@ -468,15 +476,23 @@ static DETERMINER_START: Pattern = LazyLock::new(|| {
     )
 });
 
-fn lowercase_name_asked(text: &str, raw_title: &str) -> bool {
+fn lowercase_name_asked(text: &str, raw_title: &str, view_named_first: bool) -> bool {
     let words = raw_title.split_whitespace().count();
-    is_match(&REQUEST_VERB_START, text)
+    (view_named_first || is_match(&REQUEST_VERB_START, text))
         && (1..=4).contains(&words)
         && !is_match(&DETERMINER_START, raw_title.trim())
         && raw_title
             .chars()
             .all(|c| c.is_alphanumeric() || c == ' ' || c == '\'' || c == '-')
         && !super::is_generic_subject(raw_title)
+        // "the references section of wikipedia articles": a kind of document, many of them.
+        && !raw_title.split_whitespace().last().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "articles" | "pages" | "entries" | "papers" | "documents" | "books" | "essays"
+                    | "reports" | "theses"
+            )
+        })
 }
 
 /// "Read me 'Early life' from the Nelson Mandela article", "jump to 'Preparation' in the Ugali
@@ -615,9 +631,17 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         // is a clause of a law or a text, asked about the world; a section view is of an
         // article ("of Tea", "of the Flask article", "in std/iter/...").
         let raw_title = group(&c, "t");
+        // "personal life section of keanu reeves pls": the view named first, with nothing
+        // before it, asks for it as a verb would.
+        let view_named_first = !ctx.question
+            && ctx
+                .text
+                .trim_start()
+                .to_lowercase()
+                .starts_with(&raw_section.trim().to_lowercase());
         if !looks_like_title(&raw_title)
             && !is_match(&ARTICLE_NOUN, &raw_title)
-            && !lowercase_name_asked(ctx.text, &raw_title)
+            && !lowercase_name_asked(ctx.text, &raw_title, view_named_first)
         {
             continue;
         }

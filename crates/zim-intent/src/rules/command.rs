@@ -596,6 +596,13 @@ static SENTENCE_WORD: Pattern = LazyLock::new(|| {
 static TAG_ELEMENT: Pattern =
     LazyLock::new(|| rx(r"^\s*<(?P<name>[a-z][\w-]*)>(?P<value>[^<>]*)</(?P<close>[a-z][\w-]*)>"));
 
+/// `action=get_section`, `op="toc"`: the pair of a `key=value` call that names it.
+static OPERATION_PAIR: Pattern = LazyLock::new(|| {
+    rx(
+        r#"(?:^|\s)(?:op|operation|action|tool|command|cmd|function|intent|method)\s*=\s*["']?(?P<op>[\w.-]+)["']?"#,
+    )
+});
+
 /// Tag names that hold the operation of a request written in tags.
 const OPERATION_TAGS: &[&str] = &[
     "tool",
@@ -818,6 +825,21 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
         );
     }
     if super::is_match(&PAIRS_ONLY, text) {
+        // `action=get_section title="Photosynthesis" section="..."`: one pair names the call.
+        if let Some(c) = super::caps(&OPERATION_PAIR, text)
+            && let Some(command) = command_of(&super::group(&c, "op"))
+        {
+            let rest = OPERATION_PAIR
+                .as_ref()
+                .map_or_else(|| text.to_string(), |re| re.replace(text, " ").into_owned());
+            return call_hit(
+                command,
+                &parse_args(rest.trim()),
+                ctx.limit,
+                ctx.all_archives,
+                "tool call: a key=value pair names the call",
+            );
+        }
         let args = parse_args(text);
         if args.free.is_empty()
             && let Some(command) = implied_command(&args)

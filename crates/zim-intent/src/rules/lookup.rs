@@ -689,7 +689,15 @@ static WHAT_IT_LINKS_TO: Pattern = LazyLock::new(|| {
 /// "which articles link to X?", "which pages reference X?": the link graph around X.
 static LINKING_TO: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:(?:link|point|refer)\s+(?:to|at)|reference|cite)\s+(?P<t>.+)$",
+        r"^(?:what|which)\s+(?:other\s+)?(?:pages|articles|entries)\s+(?:(?:link|point|refer)\s+(?:back\s+)?(?:to|at)|reference|cite)\s+(?P<t>.+)$",
+    )
+});
+/// "show me every page that links back to the Charles Darwin article": the pages that link
+/// to an article (named: capitalised, quoted or with "the"; "a dead link" is a topic), asked
+/// for as a listing.
+static EVERY_PAGE_LINKING_TO: Pattern = LazyLock::new(|| {
+    rx(
+        r#"\b(?:every|all(?:\s+the)?|each|the)\s+(?:other\s+)?(?:pages?|articles?|entries)\s+(?:that|which)\s+(?:links?|points?|refers?)\s+(?:back\s+)?(?:to|at)\s+(?P<t>(?:the\s+|["'“«]|(?-i:[A-Z0-9])).+?)\s*[?.!]*$"#,
     )
 });
 
@@ -797,6 +805,7 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
         .or_else(|| caps(&LISTED_AS_CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&CITED_BY_ARTICLE, ctx.text))
         .or_else(|| caps(&WHAT_IT_LINKS_TO, ctx.text))
+        .or_else(|| caps(&EVERY_PAGE_LINKING_TO, ctx.text))
         .or_else(|| caps(&LINKING_TO, ctx.text));
     let t = match question.and_then(|c| title_of(&group(&c, "t"))) {
         Some(t) => t,

@@ -9,12 +9,17 @@ use std::sync::LazyLock;
 static NS_AFTER: Pattern =
     LazyLock::new(|| rx(r#"\bnamespace\b\s*[:=]?\s*["']?(?P<ns>[A-Za-z0-9][\w.\-]*|-)"#));
 static NS_LETTER_BEFORE: Pattern = LazyLock::new(|| {
-    rx(r#"(?:^|\s)(?P<the>the\s+)?(?P<quote>["'])?(?P<ns>[A-Za-z])["']?\s+namespace\b"#)
+    rx(r#"(?:^|\s)(?P<the>the\s+)?(?P<quote>["'])?(?P<ns>[A-Za-z]|-)["']?\s+namespace\b"#)
 });
 static NS_NAMED: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?P<name>content|metadata|meta|articles?|images?|media|well-known|wellknown|search\s+index|full-?text\s+index|index|redirects?)\s+namespace\b",
+        r"\b(?P<name>content|metadata|meta|articles?|images?|media|well-known|wellknown|assets?|search\s+index|full-?text\s+index|index|redirects?)\s+namespace\b",
     )
+});
+/// "ns I", "ns -": the abbreviation of "namespace" before a capital letter or the dash
+/// (case-sensitive letter: "ns lookup" is no namespace).
+static NS_ABBREVIATED: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r#"\b(?i:ns)\s*[:=]?\s+["']?(?P<ns>[A-Z]|-)(?:["']|\s|$|[.,;!?])"#).ok()
 });
 /// A namespace's letter after the entries it holds, ending the request or before where to
 /// start: "next 50 entries in A", "one page of titles from M starting at offset 40".
@@ -80,6 +85,9 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
             });
         }
     }
+    if let Some(c) = NS_ABBREVIATED.as_ref().and_then(|re| re.captures(s)) {
+        return Some(group(&c, "ns"));
+    }
     if let Some(c) = caps(&NS_NAMED, s) {
         let name = group(&c, "name").to_lowercase();
         let ns = match name.as_str() {
@@ -88,6 +96,7 @@ pub(super) fn namespace_of(s: &str) -> Option<String> {
             "article" | "articles" => "A",
             "image" | "images" | "media" => "I",
             "well-known" | "wellknown" => "W",
+            "asset" | "assets" => "-",
             "redirect" | "redirects" => "R",
             _ => "X",
         };
