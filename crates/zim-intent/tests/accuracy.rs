@@ -831,6 +831,25 @@
 //! in Devanagari, "tldr chernobyl disaster article" in lowercase). All 5,900 lines: 5,879
 //! in-sample, cross-validated 5,877, no search routed elsewhere in any split; arguments 95.7%;
 //! heldout-y 188/200.
+//!
+//! `heldout-z8` (200 lines, `phrasings-heldout-z8.jsonl`), by a twenty-seventh writer asked
+//! for the people who use such servers (a nurse on a ship, a rural teacher, a field engineer,
+//! a researcher's agent, an operator before a class), was run once after the heldout-z7
+//! round: 184/200 (92.0%), two searches routed elsewhere. Fixed by cause
+//! (`heldout_z8_causes`): "suggest" before advice in lowercase words is no completion ("suggest
+//! stretches for lower back pain ..."); the whole of a named page wanted ("I'd like the entire
+//! Simón Bolívar page, not just a snippet"), a batch with ", please, all three" after it,
+//! `get_many`, a call named with its argument ("Step 1/3: call structure on C/Volcano to find
+//! ..."), a breadcrumb ("Nepal > Geography"), a code comment after a call, phrases in German and
+//! Portuguese. From the answer sets: a task asked with what the asker puts where, in a later
+//! clause ("..., what do I put in the exim config so it authenticates ...") unscopes an archive
+//! named by a topic word as a how-to question does. After: 194/200 (left: "Zusammenfassung der
+//! Weimarer Republik für die Schule", labelled a search, read as the article's summary as
+//! "summary of Hamlet" is; an article named in one sentence and its layout asked in the next;
+//! a JSON object followed by words; "start page of wikimed" with no such archive served; the
+//! neighbouring articles a class should read next; "which parts is it divided into" after the
+//! page named). All 6,100 lines: 6,072 in-sample, cross-validated 6,068, no search routed
+//! elsewhere in any split when it is left out; arguments 95.5%; heldout-y 188/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

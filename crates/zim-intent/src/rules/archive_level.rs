@@ -1036,18 +1036,24 @@ fn thing_named_before_pronoun(text: &str) -> bool {
 }
 /// A how-to or why question about doing something ("how can I make a dependency optional so
 /// it's only compiled when..."): its pronouns are its own subject's.
-static HOW_TO_TASK: Pattern =
-    LazyLock::new(|| rx(r"^(?:how\s+(?:to|do|does|did|can|could|should|would)|why)\b"));
+static HOW_TO_TASK: Pattern = LazyLock::new(|| {
+    // "what do I put in the exim config so ...", "where should I set ...": a task asked with
+    // what or where the asker does, as with how.
+    rx(
+        r"^(?:how\s+(?:to|do|does|did|can|could|should|would)|why|(?:what|where|which)\s+(?:\w+\s+)?(?:do|should|must|can|would)\s+(?:i|we|you)\s+(?:put|add|write|type|set|use|change|enter|configure|edit|need|have\s+to))\b",
+    )
+});
 
 /// Whether the request is a how-to or why question ("how do I parse a header in erlang").
 pub(crate) fn is_how_to_task(text: &str) -> bool {
     is_match(&HOW_TO_TASK, text)
 }
 
-/// Whether one of the request's sentences is a how-to or why question ("I want one base
-/// layout template ... How does that work in Tornado's template language?").
+/// Whether one of the request's sentences or clauses is a how-to or why question ("I want one
+/// base layout template ... How does that work in Tornado's template language?", "I've got
+/// the relay working otherwise, what do I put in the exim config ...").
 pub(crate) fn holds_a_how_to_task(text: &str) -> bool {
-    text.split(['.', '?', '!', ';'])
+    text.split(['.', '?', '!', ';', ','])
         .any(|sentence| is_how_to_task(sentence.trim()))
 }
 

@@ -538,6 +538,14 @@ fn section_hit(t: String, sec: String, base: f32, why: &'static str) -> Option<R
 }
 
 pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
+    // "Nepal > Geography": a breadcrumb, the article then its section, both named.
+    if !ctx.question
+        && let Some(c) = caps(&BREADCRUMB, ctx.text.trim())
+        && group(&c, "s").split_whitespace().count() <= 4
+        && let (Some(t), Some(sec)) = (title_of(&group(&c, "t")), title_of(&group(&c, "s")))
+    {
+        return part_view(t, sec, 0.8, "section: a breadcrumb, article > section");
+    }
     if let Some(found) = part_said(ctx.text) {
         return Some(found);
     }
@@ -672,6 +680,12 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     }
     None
 }
+
+/// "Nepal > Geography", "Photosynthesis > Light-dependent reactions": two capitalised names
+/// and nothing else, the second inside the first.
+static BREADCRUMB: Pattern = LazyLock::new(|| {
+    rx(r"^(?P<t>(?-i:[A-Z])[^<>?!]{0,80}?)\s+>\s+(?P<s>(?-i:[A-Z])[^<>?!]{0,80}?)\s*$")
+});
 
 static STRUCTURE_CUE: Pattern = LazyLock::new(|| {
     rx(

@@ -146,7 +146,7 @@ struct Listed<'a> {
 /// three full text" (without the comma, "Romeo and Juliet full text" is one title's).
 static COMMA_WHOLE_TEXT: Pattern = LazyLock::new(|| {
     rx(
-        r",\s*(?:(?:all|both|each)(?:\s+(?:two|three|four|five|six|of\s+them))?,?\s+)?(?:(?:the|their|in|as)\s+)?(?:full|complete|whole|entire)(?:\s+|-)(?:texts?|articles?|pages?|versions?)(?:\s+please)?[\s.!]*$",
+        r",\s*(?:(?:(?:please|pls|plz),?\s+)?(?:all|both|each)(?:\s+(?:two|three|four|five|six|of\s+them))?,?\s+)?(?:(?:the|their|in|as)\s+)?(?:full|complete|whole|entire)(?:\s+|-)(?:texts?|articles?|pages?|versions?)(?:\s+please)?[\s.!]*$|,\s*(?:(?:please|pls|plz),?\s+)?(?:all|both|each)\s+(?:two|three|four|five|six|of\s+them)(?:\s+please)?[\s.!]*$",
     )
 });
 

@@ -170,6 +170,9 @@ const COMMANDS: &[(&str, Command)] = &[
     ("bulkget", Command::GetArticles),
     ("multiget", Command::GetArticles),
     ("mget", Command::GetArticles),
+    // `get_many` ("get" is no operation of its own: the key is "many").
+    ("many", Command::GetArticles),
+    ("fetchmany", Command::GetArticles),
     ("summary", Command::Summary),
     ("summarize", Command::Summary),
     ("summarise", Command::Summary),
@@ -596,6 +599,18 @@ static SENTENCE_WORD: Pattern = LazyLock::new(|| {
 static TAG_ELEMENT: Pattern =
     LazyLock::new(|| rx(r"^\s*<(?P<name>[a-z][\w-]*)>(?P<value>[^<>]*)</(?P<close>[a-z][\w-]*)>"));
 
+/// A call written as code, then a comment: `related(C/Insulin)  # need its neighbourhood`.
+static CALL_THEN_COMMENT: Pattern =
+    LazyLock::new(|| rx(r"^(?P<call>[A-Za-z_][\w.]*\([^()]*\))\s*(?:#|//)\s.*$"));
+
+/// "call structure on C/Volcano", "invoke get_summary for 'Nile'": a call and its argument
+/// (a path, a quoted or capitalised name), the purpose after it set aside.
+static CALL_ON: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^(?:(?:i'll|i\s+will|let\s+me|now|next|then)\s+)?(?:call|invoke|run|use)\s+(?:the\s+)?(?P<cmd>[\w.-]+)(?:\s+tool)?\s+(?:on|for|with)\s+(?P<arg>(?:[A-Z-]/\S+|"[^"]+"|'[^']+'|(?-i:[A-Z])[^,;:]*?))(?:\s+(?:to|so|in\s+order\s+to|because|since|and\s+then)\b.*|\s*[,;.].*)?$"#,
+    )
+});
+
 /// `action=get_section`, `op="toc"`: the pair of a `key=value` call that names it.
 static OPERATION_PAIR: Pattern = LazyLock::new(|| {
     rx(
@@ -798,6 +813,9 @@ fn url_call(text: &str) -> Option<(Command, Args)> {
 
 pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
     let text = ctx.text.trim();
+    // `related(C/Insulin)  # need its neighbourhood`: a code comment after a call.
+    let uncommented = super::caps(&CALL_THEN_COMMENT, text).map(|c| super::group(&c, "call"));
+    let text = uncommented.as_deref().unwrap_or(text);
     if let Some((command, args)) = url_call(text) {
         return call_hit(
             command,
@@ -822,6 +840,19 @@ pub(super) fn tool_call(ctx: &Context) -> Option<RuleHit> {
             ctx.limit,
             ctx.all_archives,
             "tool call: a slash command",
+        );
+    }
+    // "call structure on C/Volcano to find the anchor of ...": an agent naming the call it
+    // makes and its argument; why it calls is no argument.
+    if let Some(c) = super::caps(&CALL_ON, text)
+        && let Some(command) = command_of(&super::group(&c, "cmd"))
+    {
+        return call_hit(
+            command,
+            &parse_args(&super::group(&c, "arg")),
+            ctx.limit,
+            ctx.all_archives,
+            "tool call: a call named with its argument",
         );
     }
     if super::is_match(&PAIRS_ONLY, text) {

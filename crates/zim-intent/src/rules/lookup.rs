@@ -33,7 +33,7 @@ static SUGGEST_FOR: Pattern = LazyLock::new(|| {
 /// noun for a whole is its adjective, not the verb of completing a prefix.
 static COMPLETE_AS_ADJECTIVE: Pattern = LazyLock::new(|| {
     rx(
-        r"^complete\s+(?:list|lists|listing|listings|works|text|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's|walk|sweep|pass|scan|crawl|traversal|iteration|tour|picture|story|works)\b",
+        r"^complete\s+(?:list|lists|listing|listings|works|text|texts|pages?|articles?|entries|entry|guide|history|set|collection|series|index|catalog|catalogue|edition|discography|filmography|bibliography|overview|version|record|records|archive|dump|enumeration|dataset|reference|rundown|breakdown|walkthrough|beginner's|walk|sweep|pass|scan|crawl|traversal|iteration|tour|picture|story|works)\b",
     )
 });
 
@@ -239,6 +239,14 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
     None
 }
 
+/// "I'd like the entire Simón Bolívar page, not just a snippet", "I want the full Tokyo
+/// article": the whole of a page named, wanted or named alone.
+static WHOLE_NAMED_PAGE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|(?:can|could|may)\s+i\s+(?:have|get|see|read))\s+)?(?:the\s+)?(?:entire|full|whole|complete)\s+(?P<t>[^,;?!]+?)\s+(?:page|article|entry|text)\s*(?:,\s*(?:not|rather\s+than|instead\s+of)\b.*|[.!]*)$",
+    )
+});
+
 /// "the Baroque music article", "the page 'Fugue'": an article named whole.
 static WHOLE_ARTICLE: Pattern = LazyLock::new(|| {
     rx(
@@ -246,16 +254,20 @@ static WHOLE_ARTICLE: Pattern = LazyLock::new(|| {
     )
 });
 
-/// Whether `raw`, the object of a request that begins with the bare verb "complete", is
-/// lowercase words with no quote and no colon (see [`suggest`]).
+/// Whether `raw`, the object of a request that begins with the bare verb "complete" or
+/// "suggest", is lowercase words with no quote and no colon (see [`suggest`]): letters typed
+/// are a word or two ("suggest Sch"); "suggest stretches for lower back pain" asks advice.
 fn lowercase_words_after_complete(text: &str, raw: &str) -> bool {
-    let starts_bare = text
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("complete"));
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let least_words = if first.eq_ignore_ascii_case("complete") {
+        2
+    } else if first.eq_ignore_ascii_case("suggest") {
+        3
+    } else {
+        return false;
+    };
     let raw = raw.trim();
-    starts_bare
-        && raw.split_whitespace().count() >= 2
+    raw.split_whitespace().count() >= least_words
         && raw.chars().next().is_some_and(char::is_lowercase)
         && !raw.contains([':', '"', '\'', '`', '«', '„', '“'])
 }
@@ -1027,6 +1039,16 @@ static RETRY_WITH: Pattern = LazyLock::new(|| {
 });
 
 pub(super) fn get_article(ctx: &Context) -> Option<RuleHit> {
+    if let Some(c) = caps(&WHOLE_NAMED_PAGE, ctx.text)
+        && looks_like_title(&group(&c, "t"))
+        && let Some(t) = title_of(&group(&c, "t"))
+    {
+        return hit(
+            Intent::GetArticle { title_or_path: t },
+            0.85,
+            "get article: the whole of a named page wanted",
+        );
+    }
     if let Some(c) = caps(&RETRY_WITH, ctx.text)
         && super::batch::is_entry_path(&group(&c, "t"))
     {

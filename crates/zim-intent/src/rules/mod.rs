@@ -245,7 +245,7 @@ fn classify_one(ctx: &Context, whole: &str) -> Option<RuleHit> {
 /// before a colon ("toc: X") is kept: it is the command.
 static SPEAKER_LABEL: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:[\w-]+\s+){0,2}(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+)(?:\s*:|>{1,2})\s+",
+        r"^(?:(?:[\w-]+\s+){0,2}(?:agent|assistant|bot|user|system|planner)(?:\s+(?:step|instruction|instructions|request|task|query|message|note))?(?:\s+#?\d+)?|step\s+#?\d+(?:\s*/\s*\d+|\s+of\s+\d+)?)(?:\s*:|>{1,2})\s+",
     )
 });
 
@@ -6637,6 +6637,91 @@ mod heldout_z7_causes {
             "references section of wikipedia articles",
             "which sections has the most edits",
             "which chapters have the most pages in Moby Dick",
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z8_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// The search the first run sent to a title completion: "suggest" before advice asked in
+    /// lowercase words. Letters typed after it are a word or two.
+    #[test]
+    fn advice_asked_is_no_completion() {
+        searched(&[
+            "suggest stretches for lower back pain after lifting heavy gear",
+            "suggest a good book about sailing",
+            "I want the full text of a contract",
+            "call your mother on Sunday",
+            "run tests on CI",
+            "Apple > Banana in vitamin C?",
+        ]);
+        each(&[
+            ("suggest Sch", "Suggest"),
+            ("suggest completions for schr", "Suggest"),
+            ("suggest article titles starting with qua", "Suggest"),
+        ]);
+    }
+
+    /// Commands the first run read otherwise: the whole of a named page wanted, a batch with
+    /// "please, all three" after it, "get_many", a call named with its argument ("call
+    /// structure on C/Volcano"), a breadcrumb, a code comment after a call, and phrases in
+    /// German and Portuguese.
+    #[test]
+    fn commands_in_other_words() {
+        assert_eq!(
+            intent("I'd like the entire Simón Bolívar page, not just a snippet"),
+            Intent::GetArticle {
+                title_or_path: t("Simón Bolívar")
+            }
+        );
+        assert_eq!(
+            intent(
+                "complete pages for Kilimanjaro, Mount Kenya, and Rwenzori Mountains, please, all \
+                 three"
+            ),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Kilimanjaro"), t("Mount Kenya"), t("Rwenzori Mountains")]
+            }
+        );
+        assert_eq!(
+            intent(
+                r#"{"op": "get_many", "entries": ["C/Photosynthesis", "C/Cellular_respiration"]}"#
+            ),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("C/Photosynthesis"), t("C/Cellular_respiration")]
+            }
+        );
+        assert_eq!(
+            intent(
+                "Step 1/3: call structure on C/Volcano to find the anchor of the eruption types \
+                 section"
+            ),
+            Intent::Structure {
+                title_or_path: t("C/Volcano")
+            }
+        );
+        assert_eq!(
+            intent("Nepal > Geography"),
+            Intent::Section {
+                title_or_path: t("Nepal"),
+                section: t("Geography")
+            }
+        );
+        assert_eq!(
+            intent("related(C/Insulin)  # need its neighbourhood for graph expansion"),
+            Intent::Related {
+                title_or_path: t("C/Insulin")
+            }
+        );
+        each(&[
+            (
+                "Lade die Artikel Berlin und Hamburg vollständig",
+                "GetArticles",
+            ),
+            ("mostre o índice de seções do artigo Amazônia", "Toc"),
         ]);
     }
 }
