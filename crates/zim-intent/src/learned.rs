@@ -88,7 +88,7 @@ const MAX_WORDS: usize = 200;
 
 /// The crate's labelled phrasings (JSON lines: `query`, `intent`, ...): what the built-in
 /// classifier is trained on, and what the accuracy tests read.
-pub const LABELLED_SETS: [&str; 30] = [
+pub const LABELLED_SETS: [&str; 31] = [
     include_str!("../data/phrasings.jsonl"),
     include_str!("../data/phrasings-heldout.jsonl"),
     include_str!("../data/phrasings-heldout-f.jsonl"),
@@ -118,6 +118,7 @@ pub const LABELLED_SETS: [&str; 30] = [
     include_str!("../data/phrasings-heldout-z6.jsonl"),
     include_str!("../data/phrasings-heldout-z7.jsonl"),
     include_str!("../data/phrasings-heldout-z8.jsonl"),
+    include_str!("../data/phrasings-heldout-z9.jsonl"),
     include_str!("../data/phrasings-dev-batch.jsonl"),
 ];
 
@@ -504,6 +505,22 @@ fn unquoted(s: &str) -> String {
         .to_string()
 }
 
+/// Words for what an archive holds: its entries, namespaces, titles, pages, the archive.
+static ARCHIVE_CONTENTS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+    || {
+        regex::Regex::new(
+            r"(?i)\b(?:entries|entry|namespaces?|ns|archive|zim|titles|articles|pages|items|assets|images|paths|dump|contents|everything)\b",
+        )
+        .ok()
+    },
+);
+
+fn names_the_archives_entries(text: &str) -> bool {
+    ARCHIVE_CONTENTS
+        .as_ref()
+        .is_some_and(|re| re.is_match(text))
+}
+
 /// The intent the classifier chose, with its arguments read from the request; `None` when an
 /// argument it needs cannot be read with confidence.
 pub(crate) fn with_arguments(intent: &str, text: &str, limit: Option<u32>) -> Option<Intent> {
@@ -513,12 +530,15 @@ pub(crate) fn with_arguments(intent: &str, text: &str, limit: Option<u32>) -> Op
         "Metadata" => Intent::Metadata,
         "MainPage" => Intent::MainPage,
         "Health" => Intent::Health,
+        // A pass over the archive's entries says what it passes over; "enumerate the prime
+        // numbers below 100" lists things of the world.
+        "Browse" | "Walk" if !names_the_archives_entries(text) => return None,
         "Browse" => Intent::Browse {
-            namespace: "C".to_string(),
+            namespace: crate::rules::namespace_named(text).unwrap_or_else(|| "C".to_string()),
             limit,
         },
         "Walk" => Intent::Walk {
-            namespace: "C".to_string(),
+            namespace: crate::rules::namespace_named(text).unwrap_or_else(|| "C".to_string()),
             limit,
         },
         "GetArticle" => Intent::GetArticle {

@@ -77,6 +77,28 @@ static DEFINITION_ASKED: Pattern = LazyLock::new(|| {
         r"^(?:(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:(?:a|an)\s+|(?:the\s+)?(?:meaning|definition|purpose)\s+of\s+|(?-i:[a-z]))|what\s+(?:does|do)\s+(?:an?\s+)?\S+(?:\s+\S+){0,5}?\s+(?:mean|stand\s+for|signify|indicate)\b)",
     )
 });
+/// A website, a company or an institution named, then its home page ("its", "their").
+static SITE_OF_THE_WORLD: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:website|web\s+site|site|company|organi[sz]ation|university|museum|newspaper|blog|government|agency|store|shop)\b.*\b(?:its|their)\s+(?:home|main|front|landing|start)\s*page\b",
+    )
+});
+/// "is its home page still online?": a home page whose owner a pronoun stands for; read
+/// alone, a part of a request cannot say whether the archive is meant.
+static ITS_HOME_PAGE: Pattern =
+    LazyLock::new(|| rx(r"\b(?:its|their)\s+(?:home|main|front|landing|start)\s*page\b"));
+/// The messages a network tool prints when a host cannot be reached.
+static NETWORK_ERROR: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:destination\s+(?:host|net)\s+unreachable|no\s+route\s+to\s+host|network\s+is\s+unreachable|connection\s+(?:refused|timed\s+out|reset\s+by\s+peer)|name\s+or\s+service\s+not\s+known|could\s+not\s+resolve\s+host|request\s+timed\s+out)\b",
+    )
+});
+/// This service named as such: the zim server, the tool, you.
+static THIS_SERVICE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:zim|kiwix|this\s+(?:server|service|tool)|your\s+(?:server|service|backend)|the\s+(?:tool|mcp)|are\s+you)\b",
+    )
+});
 /// "what is a landing page", "what are home pages for": a kind of thing defined.
 static KIND_DEFINED: Pattern =
     LazyLock::new(|| rx(r"^(?:what(?:'s|s)|what\s+(?:is|are)|define|explain)\s+(?:a|an)\s+"));
@@ -256,6 +278,11 @@ pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
         return None;
     }
     if is_match(&CLIENT_AND_SERVER, ctx.text) {
+        return None;
+    }
+    // "ping says Destination Host Unreachable but the hosting company's status page says the
+    // server is up": a network error met on someone else's server, not this service's state.
+    if is_match(&NETWORK_ERROR, ctx.text) && !is_match(&THIS_SERVICE, ctx.text) {
         return None;
     }
     let about = if place_only {
@@ -546,7 +573,7 @@ const ARCHIVE_QUALIFIERS: &[&str] = &[
 /// wikipedia".
 static OWNED_PLURAL: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:archives|libraries|collections|sources|files|datasets)\s+(?:of|in|at)\s+(?:the\s+)?(?P<o>[\w-]+)",
+        r"\b(?:archives|libraries|collections|sources|files|datasets)\s+(?:of|in|at)\s+(?:the\s+)?(?P<o>[\w-]+)(?P<named>\s+of\s+(?-i:[A-Z]))?",
     )
 });
 /// The same plurals with their owner before them: "the Library of Alexandria's archives",
@@ -644,6 +671,10 @@ fn plural_of_a_topic(s: &str) -> bool {
     }
     let owned = OWNED_PLURAL.as_ref().is_some_and(|re| {
         re.captures_iter(s).any(|c| {
+            // "the archives of the Library of Alexandria": an owner with a name of its own.
+            if c.name("named").is_some() {
+                return true;
+            }
             let o = c.name("o").map_or("", |m| m.as_str()).to_lowercase();
             !ARCHIVE_OWNERS.contains(&o.as_str())
         })
@@ -826,6 +857,15 @@ pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     }
     // "what is a landing page": the kind of page defined, not this archive's.
     if is_match(&KIND_DEFINED, ctx.text) {
+        return None;
+    }
+    // "the first website ever made — is its home page still online?": the home page of a
+    // site of the world the request names, not this archive's.
+    if is_match(&SITE_OF_THE_WORLD, ctx.text)
+        || (is_match(&ITS_HOME_PAGE, ctx.text)
+            && !ctx.archive_named
+            && !is_match(&ARCHIVE_WORD, ctx.text))
+    {
         return None;
     }
     (is_match(&MAIN_PAGE, ctx.text) && about_the_service_besides(ctx, &MAIN_PAGE, MAIN_PAGE_WORDS))

@@ -130,6 +130,13 @@ static SECTIONS_IT_HAS: Pattern = LazyLock::new(|| {
         r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+has\s+(?P<t>the\s+[^?.!]+?\s+(?:article|page|entry)|the\s+(?:article|page|entry)\s+(?:about|on|for)\s+[^?.!]+?|(?-i:[A-Z])[^?.!]*?)\s*(?:[?.!]|$)",
     )
 });
+/// "which parts is the Ancient Egypt page divided into?": the parts of an article called one
+/// ("which parts is Germany divided into?" asks about the country).
+static PARTS_DIVIDED_INTO: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:what|which|how\s+many)\s+(?:parts|sections|chapters|pieces)\s+(?:is|are)\s+(?P<t>the\s+[^?.!,]+?\s+(?:article|page|entry))\s+(?:divided|split|broken|separated|organi[sz]ed)(?:\s+up)?\s+into\b",
+    )
+});
 static TOC_QUESTION: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:what|which)\s+(?:sections|chapters|headings)\s+(?:does|do|are\s+in|is\s+in|are\s+there\s+in|are\s+on|(?:are|is)\s+(?:listed|shown|given)\s+in\s+(?:the\s+)?(?:table\s+of\s+contents|contents|toc)\s+(?:of|for)|in)\s+(?P<t>.+?)(?:\s+(?:have|has|contain|(?:break|split|divide|fall)s?\s+into))?(?:\s+(?:and|with|plus)\s+(?:how\s+(?:long|big|large)|(?:the\s+|their\s+|its\s+)?(?:anchors?|sizes?|lengths?))\b.*)?$",
@@ -178,6 +185,7 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
     let asked = caps(&TOC_QUESTION, ctx.text)
         .or_else(|| caps(&TOC_IN_ASKED, ctx.text))
         .or_else(|| caps(&SECTIONS_IT_HAS, ctx.text))
+        .or_else(|| caps(&PARTS_DIVIDED_INTO, ctx.text))
         .map(|c| group(&c, "t"))
         .filter(|raw| !super::is_generic_subject(raw));
     let t = match asked.and_then(|raw| title_of(&raw)) {
@@ -542,7 +550,10 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     if !ctx.question
         && let Some(c) = caps(&BREADCRUMB, ctx.text.trim())
         && group(&c, "s").split_whitespace().count() <= 4
-        && let (Some(t), Some(sec)) = (title_of(&group(&c, "t")), title_of(&group(&c, "s")))
+        && let (Some(t), Some(sec)) = (
+            title_of(&group(&c, "t")),
+            title_of(&[group(&c, "s"), group(&c, "q")].concat()),
+        )
     {
         return part_view(t, sec, 0.8, "section: a breadcrumb, article > section");
     }
@@ -681,10 +692,12 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
     None
 }
 
-/// "Nepal > Geography", "Photosynthesis > Light-dependent reactions": two capitalised names
+/// "Nepal > Geography", "The Great Gatsby → \"Critical reception\"": two capitalised names
 /// and nothing else, the second inside the first.
 static BREADCRUMB: Pattern = LazyLock::new(|| {
-    rx(r"^(?P<t>(?-i:[A-Z])[^<>?!]{0,80}?)\s+>\s+(?P<s>(?-i:[A-Z])[^<>?!]{0,80}?)\s*$")
+    rx(
+        r#"^(?P<t>(?-i:[A-Z])[^<>?!→»]{0,80}?)\s+(?:(?:>|»)\s+(?P<s>["'“]?(?-i:[A-Z])[^<>?!"'”]{0,80}?["'”]?)|→\s+(?P<q>["'“](?-i:[A-Z])[^<>?!"'”]{0,80}?["'”]))\s*$"#,
+    )
 });
 
 static STRUCTURE_CUE: Pattern = LazyLock::new(|| {

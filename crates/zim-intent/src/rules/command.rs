@@ -170,6 +170,8 @@ const COMMANDS: &[(&str, Command)] = &[
     ("bulkget", Command::GetArticles),
     ("multiget", Command::GetArticles),
     ("mget", Command::GetArticles),
+    ("pages", Command::GetArticles),
+    ("getpages", Command::GetArticles),
     // `get_many` ("get" is no operation of its own: the key is "many").
     ("many", Command::GetArticles),
     ("fetchmany", Command::GetArticles),
@@ -465,9 +467,8 @@ fn parse_args(raw: &str) -> Args {
         match key.as_str() {
             "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
             | "name" => args.title = Some(value),
-            "titles" | "titles_or_paths" | "entry_paths" | "paths" | "articles" | "entries" => {
-                args.titles = split_titles(&value)
-            }
+            "titles" | "titles_or_paths" | "entry_paths" | "paths" | "articles" | "entries"
+            | "ids" | "pages" => args.titles = split_titles(&value),
             "section" | "section_title" | "heading" | "anchor" => args.section = Some(value),
             "query" | "q" | "prefix" | "partial_query" | "text" | "terms" => {
                 args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
@@ -519,6 +520,8 @@ fn known_key(k: &str) -> bool {
             | "paths"
             | "articles"
             | "entries"
+            | "ids"
+            | "pages"
     )
 }
 

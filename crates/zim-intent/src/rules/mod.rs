@@ -23,6 +23,7 @@ mod search;
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
 pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call, wrapped_request};
+pub(crate) use namespace::namespace_named;
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
 
@@ -6722,6 +6723,69 @@ mod heldout_z8_causes {
                 "GetArticles",
             ),
             ("mostre o índice de seções do artigo Amazônia", "Toc"),
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z9_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// The searches the first run sent elsewhere: a network error met on someone else's
+    /// server, the archives of a named institution, the home page of a website of the world.
+    #[test]
+    fn searches_that_share_a_services_words() {
+        searched(&[
+            "ping says Destination Host Unreachable but the hosting company's status page says \
+             the server is up",
+            "what really happened to the archives of the Library of Alexandria",
+            "the first website ever made — is its home page still online?",
+            "which parts is Germany divided into?",
+            "Berlin → Paris train",
+            "Berlin -> Paris train",
+        ]);
+        each(&[
+            ("the archives of this server", "ListArchives"),
+            (
+                "open the wikipedia archive and show its home page",
+                "MainPage",
+            ),
+            ("this zim's home page", "MainPage"),
+        ]);
+    }
+
+    /// Commands the first run read otherwise: a batch called `get_pages(ids=[...])`, a
+    /// breadcrumb with an arrow and a quoted section, the parts a page is divided into, and
+    /// phrases in Spanish and Japanese.
+    #[test]
+    fn commands_in_other_words() {
+        assert_eq!(
+            intent("get_pages(ids=['C/Tokyo','C/Osaka','C/Kyoto'])"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("C/Tokyo"), t("C/Osaka"), t("C/Kyoto")]
+            }
+        );
+        assert_eq!(
+            intent(r#"The Great Gatsby → "Critical reception""#),
+            Intent::Section {
+                title_or_path: t("The Great Gatsby"),
+                section: t("Critical reception")
+            }
+        );
+        assert_eq!(
+            intent("which parts is the Ancient Egypt page divided into?"),
+            Intent::Toc {
+                title_or_path: t("Ancient Egypt")
+            }
+        );
+        each(&[
+            (
+                "Dame un resumen del artículo Simón Bolívar, por favor",
+                "Summary",
+            ),
+            ("dime un resumen corto del artículo 'Cuba'", "Summary"),
+            ("タイトルが「東京タワー」の記事を探して", "FindByTitle"),
         ]);
     }
 }

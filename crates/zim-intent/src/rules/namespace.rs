@@ -70,6 +70,19 @@ const NS_STOPWORDS: &[&str] = &[
 ];
 
 /// The namespace named in the sentence: "namespace C", "the M namespace", "content namespace".
+/// The namespace a request names, for the learned model's pass over the archive: as
+/// [`namespace_of`] reads it, or any capital letter or dash right before "namespace" (the
+/// model is already sure a namespace is meant: "walk the entire A namespace").
+pub(crate) fn namespace_named(s: &str) -> Option<String> {
+    namespace_of(s).or_else(|| {
+        let c = caps(&ANY_LETTER_BEFORE, s)?;
+        Some(group(&c, "ns"))
+    })
+}
+
+static ANY_LETTER_BEFORE: Pattern =
+    LazyLock::new(|| rx(r#"(?:^|\s)["']?(?P<ns>(?-i:[A-Z])|-)["']?\s+namespace\b"#));
+
 pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = caps(&NS_AFTER, s) {
         let ns = group(&c, "ns");
