@@ -11,7 +11,8 @@
 //!    section and its title), is read as that call, its values untouched by the steps
 //!    below; an unknown operation or malformed JSON goes on to them.
 //! 1. `text`: cap the input at [`MAX_QUERY_CHARS`] characters, replace control
-//!    characters, rewrite chat spellings of function words ("whats", "thru", "r u"), drop
+//!    characters, rewrite chat spellings of function words ("whats", "thru", "r u"), read two
+//!    view words joined by a slash as one ("chapters/sections"), drop
 //!    asides about the answer's form ("(2-3 sentences)"), strip politeness ("could you
 //!    please ... thanks"). Whether the request was written as a question is kept.
 //! 2. `archive`: find an archive named in the sentence (or given as a call's
