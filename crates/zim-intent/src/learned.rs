@@ -506,14 +506,12 @@ fn unquoted(s: &str) -> String {
 }
 
 /// Words for what an archive holds: its entries, namespaces, titles, pages, the archive.
-static ARCHIVE_CONTENTS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
-    || {
-        regex::Regex::new(
-            r"(?i)\b(?:entries|entry|namespaces?|ns|archive|zim|titles|articles|pages|items|assets|images|paths|dump|contents|everything)\b",
-        )
-        .ok()
-    },
-);
+static ARCHIVE_CONTENTS: Pattern = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:entries|entry|namespaces?|ns|archive|zim|titles|articles|pages|items|assets|images|paths|dump|contents|everything)\b",
+    )
+    .ok()
+});
 
 fn names_the_archives_entries(text: &str) -> bool {
     ARCHIVE_CONTENTS

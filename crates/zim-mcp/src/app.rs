@@ -160,13 +160,11 @@ async fn run(config: Config, wikipedia_tools: bool) -> anyhow::Result<()> {
     if service.config().subscriptions_enabled {
         // The starting point is taken before the first client can connect, so an archive
         // copied in right after a subscription is a change, never part of the baseline.
-        let scan = Arc::clone(&service);
-        let baseline = tokio::task::spawn_blocking(move || subscriptions::snapshot(&scan)).await?;
         tokio::spawn(subscriptions::watch(
             Arc::clone(&service),
             hub.clone(),
             shutdown.clone(),
-            baseline,
+            subscriptions::baseline(&service),
         ));
     }
     let api = wikipedia::api(Arc::clone(&service)).map_err(anyhow::Error::msg)?;

@@ -192,10 +192,18 @@ async fn deliver_all(sends: Vec<Send>, timeout: Duration) -> usize {
 pub type Snapshot = BTreeMap<String, (u64, Option<SystemTime>)>;
 
 /// Scan the allowed directories now (blocking: it lists them).
-pub fn snapshot(service: &ZimService) -> Snapshot {
-    service
-        .registry()
-        .rescan()
+fn snapshot(service: &ZimService) -> Snapshot {
+    snapshot_of(&service.registry().rescan())
+}
+
+/// The archives the service found when it started (its registry's last scan, no new one):
+/// the watcher's starting point, taken before the first client can connect.
+pub fn baseline(service: &ZimService) -> Snapshot {
+    snapshot_of(&service.registry().files())
+}
+
+fn snapshot_of(files: &[zim_service::paths::ArchiveFile]) -> Snapshot {
+    files
         .iter()
         .map(|f| (f.name.clone(), (f.size, f.modified)))
         .collect()

@@ -93,7 +93,9 @@ static NETWORK_ERROR: Pattern = LazyLock::new(|| {
         r"\b(?:destination\s+(?:host|net)\s+unreachable|no\s+route\s+to\s+host|network\s+is\s+unreachable|connection\s+(?:refused|timed\s+out|reset\s+by\s+peer)|name\s+or\s+service\s+not\s+known|could\s+not\s+resolve\s+host|request\s+timed\s+out)\b",
     )
 });
-/// This service named as such: the zim server, the tool, you.
+/// This service named as such: the zim server, the tool, you. Narrower than
+/// [`SERVER_MENTION`], which counts a bare "the server": beside a network error that is as
+/// often someone else's.
 static THIS_SERVICE: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:zim|kiwix|this\s+(?:server|service|tool)|your\s+(?:server|service|backend)|the\s+(?:tool|mcp)|are\s+you)\b",

@@ -75,13 +75,10 @@ const NS_STOPWORDS: &[&str] = &[
 /// model is already sure a namespace is meant: "walk the entire A namespace").
 pub(crate) fn namespace_named(s: &str) -> Option<String> {
     namespace_of(s).or_else(|| {
-        let c = caps(&ANY_LETTER_BEFORE, s)?;
-        Some(group(&c, "ns"))
+        let ns = group(&caps(&NS_LETTER_BEFORE, s)?, "ns");
+        (!ns.chars().any(char::is_lowercase)).then_some(ns)
     })
 }
-
-static ANY_LETTER_BEFORE: Pattern =
-    LazyLock::new(|| rx(r#"(?:^|\s)["']?(?P<ns>(?-i:[A-Z])|-)["']?\s+namespace\b"#));
 
 pub(super) fn namespace_of(s: &str) -> Option<String> {
     if let Some(c) = caps(&NS_AFTER, s) {
