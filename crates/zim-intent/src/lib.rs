@@ -323,6 +323,22 @@ fn parse_capped(
         parsed.explanation = format!("{} (the request inside a JSON object)", parsed.explanation);
         return parsed;
     }
+    // "The user says \"get me both the Beethoven and Mozart articles\". Forwarding as-is.":
+    // the quoted words are the request when they ask for an operation; a quoted search is
+    // read with the remark around it, which may name the operation itself ("... please
+    // enumerate the available collections").
+    if let Some(inner) = rules::relayed_request(query) {
+        let parsed = parse_capped(&inner, archives, classifier);
+        if !matches!(parsed.intent, Intent::Search { .. }) {
+            return ParsedIntent {
+                explanation: format!(
+                    "{} (the request quoted in a relayed one)",
+                    parsed.explanation
+                ),
+                ..parsed
+            };
+        }
+    }
     // Lines of `key: value` are one call with its parameters; the line breaks that tell them
     // apart are lost in normalising.
     let lines = rules::key_value_lines(query);
@@ -344,13 +360,21 @@ fn parse_capped(
     // keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes" is not
     // one for "section").
     let english = glossary::english_cues(&written);
+    let mut every_archive = false;
     if english != written {
         let parsed = parse_normalized(&english, archives, None);
-        if !matches!(parsed.intent, Intent::Search { .. }) {
-            return parsed;
+        match parsed.intent {
+            Intent::Search { all_archives, .. } => every_archive = all_archives,
+            _ => return parsed,
         }
     }
-    parse_normalized(&written, archives, classifier)
+    let mut parsed = parse_normalized(&written, archives, classifier);
+    // "Hae kaikista arkistoista: talvisota": a search of every archive, ordered in words the
+    // glossary read, searches the words as written.
+    if every_archive && let Intent::Search { all_archives, .. } = &mut parsed.intent {
+        *all_archives = true;
+    }
+    parsed
 }
 
 /// What is left of "switch to X first, then ..." once X is taken out.

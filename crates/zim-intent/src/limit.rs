@@ -80,8 +80,82 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
     ]
 });
 
+/// A count written as a word before what is counted or how it is paged ("fifty at a time",
+/// "twenty entries"); group 1 is the word, group 2 what follows it.
+static COUNT_WORD: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+    rx(
+        r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand|a\s+dozen|dozen)(\s+(?:at\s+a\s+time|per\s+page|per\s+batch|results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b)",
+    )
+});
+
+/// The value of a count word of [`COUNT_WORD`].
+fn count_word_value(word: &str) -> Option<u32> {
+    let word = word
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let word = word
+        .strip_prefix("a ")
+        .or_else(|| word.strip_prefix("one "))
+        .unwrap_or(&word);
+    Some(match word {
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" | "dozen" => 12,
+        "fifteen" => 15,
+        "twenty" => 20,
+        "twenty-five" => 25,
+        "thirty" => 30,
+        "forty" => 40,
+        "fifty" => 50,
+        "sixty" => 60,
+        "seventy" => 70,
+        "eighty" => 80,
+        "ninety" => 90,
+        "hundred" => 100,
+        "thousand" => 1000,
+        _ => return None,
+    })
+}
+
 /// Finds the first limit phrase; returns the limit and the sentence with the phrase removed.
+/// A count written as a word ("fifty at a time") is read as its number.
 pub fn extract_limit(s: &str) -> (Option<u32>, String) {
+    let found = limit_in(s);
+    if found.0.is_some() {
+        return found;
+    }
+    let Some(re) = COUNT_WORD.as_ref() else {
+        return found;
+    };
+    let digits = re.replace(s, |c: &regex::Captures| {
+        let word = c.get(1).map_or("", |m| m.as_str());
+        let rest = c.get(2).map_or("", |m| m.as_str());
+        match count_word_value(word) {
+            Some(n) => format!("{n}{rest}"),
+            None => format!("{word}{rest}"),
+        }
+    });
+    if digits == s {
+        return found;
+    }
+    match limit_in(&digits) {
+        (Some(n), rest) => (Some(n), rest),
+        (None, _) => found,
+    }
+}
+
+/// [`extract_limit`] of numbers written in digits.
+fn limit_in(s: &str) -> (Option<u32>, String) {
     for (re, whole) in LIMIT_PATTERNS.iter() {
         let Some(re) = re else { continue };
         let Some(caps) = re.captures(s) else { continue };
@@ -157,6 +231,25 @@ mod tests {
         ] {
             assert_eq!(extract_offset(q), want, "{q}");
         }
+    }
+
+    #[test]
+    fn counts_written_as_words() {
+        assert_eq!(
+            extract_limit("page through namespace W, fifty at a time"),
+            (Some(50), "page through namespace W,".into())
+        );
+        assert_eq!(
+            extract_limit("give me twenty entries of namespace C").0,
+            Some(20)
+        );
+        assert_eq!(extract_limit("a dozen results for tides").0, Some(12));
+        // A count word that counts no listing is topic.
+        assert_eq!(
+            extract_limit("the Seven Wonders of the World"),
+            (None, "the Seven Wonders of the World".into())
+        );
+        assert_eq!(extract_limit("ten commandments").0, None);
     }
 
     #[test]

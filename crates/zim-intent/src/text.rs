@@ -546,7 +546,7 @@ fn strip_trailing_instruction(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+|mind\s+)?|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to\s+|is\s+it\s+possible\s+(?:for\s+you\s+)?to\s+|i\s+(?:was\s+)?wonder(?:ing)?\s+if\s+you\s+(?:could|can|would)\s+|pray\s+|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern = LazyLock::new(|| {
@@ -622,6 +622,7 @@ const VOCABULARY: &[&str] = &[
     "anchors",
     "page",
     "main",
+    "front",
     "entries",
     "entry",
     "available",
@@ -895,13 +896,13 @@ fn unquote(s: &str) -> Option<String> {
 
 /// A clause after the title that qualifies the request: "X article, with section sizes",
 /// "X: sections with their sizes" (lowercase words after a colon),
-/// "X article with section sizes",
+/// "X article with section sizes", "X article for my risk assessment" (what it is for),
 /// "the page 'X' including how long each section is", "X, nothing else", "X, I don't need the rest", "X so I can cite it", "X (not a
 /// full-text search)", "X from seamanship_en_2023-06.zim" (an archive's file that is not
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split|for\s+(?:my|our|your|his|her|their|a|an)\s)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
     )
     .ok()
 });

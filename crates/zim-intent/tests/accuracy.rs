@@ -866,6 +866,26 @@
 //! always walked C). After: 195/200. All 6,300 lines: 6,265 in-sample, cross-validated 6,259,
 //! no search routed elsewhere in any split when it is left out; arguments 95.2%; heldout-y
 //! 188/200.
+//!
+//! `heldout-z10` (200 lines, `phrasings-heldout-z10.jsonl`), by a twenty-ninth writer (a
+//! mountain-rescue volunteer, an archivist, a radio officer, a judge, a kid on a tablet; an
+//! orchestrator forwarding a user's words in quotes with its own remark; 20 requests in
+//! Norwegian, Danish, Hungarian, Catalan, Hebrew, Thai, Swahili, Bengali, Finnish and more),
+//! was run once after the heldout-z9 round: 170/200 (85.0%), one search routed elsewhere.
+//! Fixed by cause (`heldout_z10_causes`): a request relayed in quotes is read from the quoted
+//! words when they ask for an operation (`rules/relay.rs`; seven lines); "a summary of what
+//! Planck found about X" is a clause about the world, not a name; the lead asked as "the
+//! first paragraph only of X" behind formal politeness ("would it be possible to", "would you
+//! be so kind as to", "pray"); the links of a named article asked as a question; "headings
+//! and their anchors"; a quoted section name after a plan's step; an article noun followed by
+//! what it is for; "find title X"; "front" among the command words a typo is corrected to;
+//! "the main sections of X"; counts written as words ("fifty at a time"); a search of every
+//! archive ordered in Finnish; command phrases of ten languages. Left: "i need the dinosaur
+//! artical", "is the thing working its not loading", "words that start with tyranno". After:
+//! 198/200. All 6,500 lines: 6,463 in-sample, cross-validated 6,458, no search routed
+//! elsewhere in any split when it is left out; arguments 95.0% (the writer's arguments name
+//! canonical titles the request does not spell, "Ludwig van Beethoven" for "Beethoven");
+//! heldout-y 189/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

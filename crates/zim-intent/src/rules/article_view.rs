@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|(?:section\s+)?headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)(?:their\s+|its\s+|the\s+)?anchors?|document\s+structure)\b",
     )
 });
 
@@ -113,7 +113,7 @@ fn section_sizes_subject(text: &str) -> Option<String> {
 
 static TOC_CUE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:table\s+of\s+contents|tabla\s+de\s+(?:contenidos?|contents)|contents?\s+table|toc|contents\s+(?:list|listing|box)|contents|sections|chapters|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
+        r"\b(?:table\s+of\s+contents|tabla\s+de\s+(?:contenidos?|contents)|contents?\s+table|toc|contents\s+(?:list|listing|box)|contents|(?:(?:main|major|principal|top-level)\s+)?(?:sections|chapters)|section\s+(?:headings|titles|names|list)|sommaire|inhaltsverzeichnis)\b",
     )
 });
 /// The list of an article's headings, asked by the headings or the outline: the table of
@@ -211,6 +211,11 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
             }
         }
     };
+    // "what are the main sections of the US constitution and what does each one cover": a
+    // question coordinated after the subject asks about the world.
+    if is_match(&COORDINATED_QUESTION, &t) {
+        return None;
+    }
     // Anchors or sizes asked outside the title ("... of 'Anchors Aweigh'" names them); a
     // clause asking for them after the title is no part of it.
     let t = match ANCHORS_CLAUSE.as_ref() {
@@ -292,6 +297,8 @@ static QUESTION_LEAD: Pattern = LazyLock::new(|| {
     rx(r"^(?:how\s+(?:many|much|far|long|often|old|big|large)|who|whom|when|where|why)\b")
 });
 /// A question coordinated after a subject: "... and how far did they walk".
+/// A quoted name that ends a phrase.
+static QUOTED_LAST: Pattern = LazyLock::new(|| rx(r#"(?:^|\s)["'“‘](?P<q>[^"'“”‘’]+)["'”’]\s*$"#));
 static COORDINATED_QUESTION: Pattern =
     LazyLock::new(|| rx(r"\s(?:and|but|or)\s+(?:how|why|when|where|who|what|which)\b"));
 static CONNECTOR_START: Pattern = LazyLock::new(|| rx(r"^(?:of|in|from|on)\b"));
@@ -427,7 +434,7 @@ static FOLLOW_UP_LEAD: Pattern =
 /// opening blurb of the Nelson Mandela article": the lead of a named article is its summary.
 static LEAD_OF: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:(?:give|show|get|read|fetch|display|print|send|pull\s+up)\s+(?:me\s+|us\s+)?)?(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede|(?:intro|introduction|introductory|opening|lead|lede)\s+(?:bit|part|paragraph|para|lines?|section|stuff|blurbs?|snippet))\s+(?:of|for|from)\s+(?P<t>.+)$",
+        r"^(?:(?:give|show|get|read|fetch|display|print|send|pull\s+up|provide|furnish|return|grab)\s+(?:me\s+|us\s+)?)?(?:(?:just|only|and|now|also)\s+)*(?:the\s+)?(?:same\s+)?(?:lead|lede|(?:intro|introduction|introductory|opening|lead|lede)\s+(?:bit|part|paragraph|para|lines?|section|stuff|blurbs?|snippet)|first\s+(?:paragraph|para))(?:\s+(?:only|alone))?\s+(?:of|for|from)\s+(?P<t>.+)$",
     )
 });
 /// "show me what's under 'Lubrication' in the Marine diesel engine article", "what is under
@@ -567,7 +574,8 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         return section_hit(t, sec, 0.88, "section: an entry path and its anchor");
     }
     if let Some(c) = caps(&LEAD_OF, ctx.text)
-        && looks_like_title(&group(&c, "t"))
+        && (looks_like_title(&group(&c, "t")) || is_match(&ARTICLE_NOUN, &group(&c, "t")))
+        && !super::is_generic_subject(&group(&c, "t"))
         && let Some(t) = title_of(&group(&c, "t"))
     {
         let conf = subject_confidence(0.88, &t);
@@ -613,6 +621,12 @@ pub(super) fn section(ctx: &Context) -> Option<RuleHit> {
         let raw_section = group(&c, "s");
         let raw_section = match NAMING_WORD.as_ref() {
             Some(re) => re.replace(&raw_section, "").to_string(),
+            None => raw_section,
+        };
+        // "Step 2 of plan: obtain the 'Impact on agriculture' section": a quoted name right
+        // before the noun is the section's whole name.
+        let raw_section = match caps(&QUOTED_LAST, &raw_section) {
+            Some(c) => group(&c, "q"),
             None => raw_section,
         };
         // "Which section of the Civil Rights Act prohibits ...": a section picked by its
@@ -840,6 +854,18 @@ static SUMMARY_CUE: Pattern = LazyLock::new(|| {
     )
 });
 static EXPLAIN: Pattern = LazyLock::new(|| rx(r"^explain\b"));
+/// A question word and a clause of two words or more: "what Planck found about X", "how
+/// vaccines work". Asked of the world unless its verb, last, is a form of "be" or "mean"
+/// ([`BE_CLAUSE_END`]: "what Photosynthesis is").
+static WH_CLAUSE: Pattern =
+    LazyLock::new(|| rx(r"^(?:what|who|how|why|when|where|whether)\s+\S+\s+\S"));
+static BE_CLAUSE_END: Pattern =
+    LazyLock::new(|| rx(r"\s(?:is|are|was|were|means?|meant|stands\s+for)\s*[?.!]*$"));
+
+fn clause_about_the_world(raw: &str) -> bool {
+    is_match(&WH_CLAUSE, raw) && !is_match(&BE_CLAUSE_END, raw)
+}
+
 static QUESTION_WORDS_LEAD: Pattern = LazyLock::new(|| rx(r"^(?:what|who|how|quickly)\b\s*"));
 
 /// The text after the last match of `cue`, uncleaned.
@@ -877,9 +903,19 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     if !asked_of && !looks_like_title(&raw) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
         return None;
     }
-    let t = match QUESTION_WORDS_LEAD.as_ref() {
-        Some(re) => title_of(&re.replace(&raw, ""))?,
-        None => raw,
+    // "a summary of what Planck found about the microwave background", "summary of how
+    // vaccines work": a clause about the world, not a name ("a summary of what Photosynthesis
+    // is" names its subject).
+    if clause_about_the_world(&raw) {
+        return None;
+    }
+    let t = match (QUESTION_WORDS_LEAD.as_ref(), BE_CLAUSE_END.as_ref()) {
+        // "who Ada Lovelace was": the name without the question's words around it.
+        (Some(lead), Some(end)) if lead.is_match(&raw) => {
+            title_of(&end.replace(&lead.replace(&raw, ""), ""))?
+        }
+        (Some(lead), _) => title_of(&lead.replace(&raw, ""))?,
+        (None, _) => raw,
     };
     // A summary of a named article is the summary view. A relation or evaluation of a topic
     // is searched ("overview of keto diet pros and cons", "explain the difference between

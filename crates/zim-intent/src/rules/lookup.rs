@@ -294,6 +294,15 @@ static IS_A_TITLE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// "find title 'Regular expression'", "look up the article title Habeas corpus": a lookup
+/// verb whose object is the word "title" and a name (what follows must read as one: "find
+/// title of the song that goes ..." asks about the world).
+static FIND_TITLE_NAMED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:find|locate|look\s*up|lookup|search(?:\s+for)?|check)\s+(?:the\s+|a\s+)?(?:exact\s+)?(?:article\s+|page\s+|entry\s+)?title\s+(?P<t>.+)$",
+    )
+});
+
 /// "which entry matches the title Tchaikovsky", "find the page matching the name Tolstoy":
 /// the entry a title names.
 static TITLE_MATCH: Pattern = LazyLock::new(|| {
@@ -336,6 +345,7 @@ pub(super) fn find_by_title(ctx: &Context) -> Option<RuleHit> {
     for (re, rule) in [
         (&IS_A_TITLE, "find by title: whether X is a title"),
         (&TITLE_MATCH, "find by title: the entry matching title X"),
+        (&FIND_TITLE_NAMED, "find by title: a lookup of title X"),
     ] {
         if let Some(c) = caps(re, ctx.text)
             && looks_like_title(&group(&c, "t"))
@@ -637,6 +647,14 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     )
 }
 
+/// "what are the outgoing links of the article 'Moon'", "which links does the Moon article
+/// have", "which links are in the article 'Moon'": the links of a named article asked as a question (the subject must name one: "what
+/// are the links between poverty and crime" asks about the world).
+static ARTICLE_LINKS_QUESTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:what|which)\s+(?:(?:are|were)\s+(?:all\s+)?(?:the\s+)?(?:(?:outgoing|outbound|internal)\s+)?(?:links|hyperlinks)\s+(?:of|in|from|on|inside)\s+(?P<t>.+?)|(?:(?:outgoing|outbound|internal)\s+)?(?:links|hyperlinks)\s+(?:does|do)\s+(?P<u>.+?)\s+(?:have|contain|hold|include)|(?:(?:outgoing|outbound|internal)\s+)?(?:links|hyperlinks)\s+(?:are|appear)\s+(?:in|on|inside)\s+(?P<v>.+?))\s*[?.!]*$",
+    )
+});
 static LINKS_QUESTION: Pattern = LazyLock::new(|| {
     rx(
         r"\b(?:what|which)\s+(?:other\s+)?(?:pages\s+|articles\s+|entries\s+)?(?:does|do)\s+(?P<t>.+?)\s+links?\s+(?:out\s+)?to\b",
@@ -810,6 +828,25 @@ pub(super) fn links(ctx: &Context) -> Option<RuleHit> {
             subject_confidence(0.88, &t),
             "links: what is cited/linked in X",
         );
+    }
+    if let Some(c) = caps(&ARTICLE_LINKS_QUESTION, ctx.text) {
+        let raw = c
+            .name("t")
+            .or_else(|| c.name("u"))
+            .or_else(|| c.name("v"))
+            .map_or("", |m| m.as_str());
+        if (looks_like_title(raw) || is_match(&super::article_view::ARTICLE_NOUN, raw))
+            && !super::is_generic_subject(raw)
+            && let Some(t) = title_of(raw)
+        {
+            return hit(
+                Intent::Links {
+                    title_or_path: t.clone(),
+                },
+                subject_confidence(0.85, &t),
+                "links: the links of a named article asked",
+            );
+        }
     }
     let question = caps(&LINKS_QUESTION, ctx.text)
         .or_else(|| caps(&REFERENCES_QUESTION, ctx.text))

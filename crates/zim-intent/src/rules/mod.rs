@@ -18,12 +18,14 @@ mod batch;
 mod command;
 mod lookup;
 mod namespace;
+mod relay;
 mod search;
 
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
 pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call, wrapped_request};
 pub(crate) use namespace::namespace_named;
+pub(crate) use relay::relayed_request;
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
 
@@ -1084,8 +1086,19 @@ pub(crate) fn is_generic_subject(raw: &str) -> bool {
         Some(m) => raw.get(..m.end()).unwrap_or(raw),
         None => raw,
     };
+    // So does a noun for the article after its name: "the Hydrofluoric acid article for my
+    // risk assessment" says what the article is for.
+    let raw = match NAMED_ARTICLE_NOUN.as_ref().and_then(|re| re.find(raw)) {
+        Some(m) => raw.get(..m.end()).unwrap_or(raw),
+        None => raw,
+    };
     is_match(&INDEFINITE_SUBJECT, raw) || is_match(&INDEFINITE_INSIDE, raw)
 }
+
+/// A name, then a noun for an article: "the Hydrofluoric acid article".
+static NAMED_ARTICLE_NOUN: Pattern = LazyLock::new(|| {
+    Regex::new(r"^.*?\b(?-i:[A-Z])[^\s]*(?:\s+\S+){0,5}?\s+(?:article|page|entry)\b").ok()
+});
 
 /// "the size of a file": a task, not a title.
 static INDEFINITE_INSIDE: Pattern = LazyLock::new(|| {
@@ -1345,7 +1358,7 @@ pub(crate) fn matches_standalone(re: &Pattern, s: &str) -> bool {
 
 static SERVICE_REFERENCE: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|that|your)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs|kiwix|zim|wiki)\s+)+dumps?|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box|kiosk|terminal|tablet|laptop|pc|station)|(?:what|which)\s+offline\s+(?:librar(?:y|ies)|collections?|wikis|archives|encyclopa?edias|references?)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?|kiwix\s+(?:service|backend)|(?:installed|loaded|available|served)\s+here|in\s+here|(?:of|on|in|with|from)\s+this\s+(?:thing|gadget|contraption|machine)|(?:on|in)\s+(?:this|your)\s+(?:instance|deployment|installation|setup)\s*[?.!]*$|this\s+thing\s+(?:even\s+|still\s+)?(?:working|running|on|broken|alive)|you|your|yourself)\b",
+        r"\b(?:(?:the|this|your|my|these|those|our|mcp|zim)\s+(?:(?:loaded|available|installed|offline|local)\s+)?(?:server|service|backend|archives?|zims?|zim\s+files?|wikis?|librar(?:y|ies)|collections?|knowledge\s+bases?)|(?:the|this|that)\s+[\w.-]+\s+(?:zim|archive|library|wiki|collection)|(?:the|this|that|your)\s+(?:(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs|kiwix|zim|wiki)\s+)+dumps?|(?:on|in)\s+(?:this|the|your)\s+(?:box|server)\b|(?:of|in|from|on|for)\s+(?:the\s+)?(?:wikipedia|wiktionary|wikivoyage|wikihow|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|gutenberg|stack\s?exchange|devdocs)(?:\s+(?:zim|archive|wiki|file))?\s*[?.!]*$|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[a-z0-9][\w-]*|(?:the|this|your|my|our)\s+\w*(?:zim|mcp)\w*\s+(?:server|service|backend|tool)|(?:installed|loaded|mounted|stored|available)\s+(?:on|in)\s+(?:the|this|our|your|my)\s+(?:[\w'-]+\s+){0,2}(?:server|machine|computer|device|system|box|kiosk|terminal|tablet|laptop|pc|station)|(?:what|which)\s+offline\s+(?:librar(?:y|ies)|collections?|wikis|archives|encyclopa?edias|references?)|\w[\w.-]*\.zim|(?:the|this|your|mcp|zim)\s+tool(?:'s|\s*$|\s+(?:is|are|itself|running|working|up|ok|okay|still)\b)|(?:loaded|available|installed|mounted|served)\s+(?:zims?|zim\s+files|archives|wikis)|zim\s+(?:backend)|zim-?mcp|kiwix[\s-]?serve(?:r)?|kiwix\s+(?:service|backend)|(?:installed|loaded|available|served)\s+here|in\s+here|(?:of|on|in|with|from)\s+this\s+(?:thing|gadget|contraption|machine)|(?:on|in)\s+(?:this|your)\s+(?:instance|deployment|installation|setup)\s*[?.!]*$|(?:this|the)\s+thing\s+(?:even\s+|still\s+)?(?:working|running|on|broken|alive)|you|your|yourself)\b",
     )
 });
 
@@ -6787,5 +6800,173 @@ mod heldout_z9_causes {
             ("dime un resumen corto del artículo 'Cuba'", "Summary"),
             ("タイトルが「東京タワー」の記事を探して", "FindByTitle"),
         ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z10_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// An agent relaying a person's words in quotes, with its own remark around them: the
+    /// quoted words are the request when they ask for an operation; a quoted search, or a
+    /// quotation without a relaying remark, leaves the whole text to the rules.
+    #[test]
+    fn requests_relayed_in_quotes() {
+        each(&[
+            (
+                r#"The user says "Get me both the Beethoven and Mozart articles". Forwarding as-is."#,
+                "GetArticles",
+            ),
+            (
+                r#"The user wrote "which zims do you have". Please answer from the server side."#,
+                "ListArchives",
+            ),
+            (
+                r#"User request: "articles similar to Impressionism". Please handle."#,
+                "Related",
+            ),
+            (
+                r#"User typed "Schrödi" and wants completions. Forwarding: "complete Schrödi"."#,
+                "Suggest",
+            ),
+            (
+                r#"User query follows, verbatim: "summarize the article Photosynthesis". Keep it short."#,
+                "Summary",
+            ),
+            (
+                r#"Passing along: "Ist der Server erreichbar?" The user is German-speaking."#,
+                "Health",
+            ),
+        ]);
+        searched(&[
+            r#"The user asks: "how long can someone survive buried in an avalanche". Forwarding."#,
+            r#"what does "permission denied" mean when I open a file"#,
+            r#"my teacher says "the summary of a novel" must fit on one page, how do I shorten it"#,
+        ]);
+    }
+
+    /// A summary of what someone did or how something happens is a question about the world;
+    /// a summary of who or what a named thing is stays the article's lead.
+    #[test]
+    fn summaries_of_clauses_about_the_world() {
+        searched(&[
+            "summary of what Planck found about the cosmic microwave background",
+            "summary of how vaccines work",
+            "what are the main sections of the US constitution and what does each one cover",
+            "the lead paragraph of a news article",
+            "what are the links between poverty and crime",
+            "which links are in a chain",
+            "find title of the song that goes la la la",
+        ]);
+        assert_eq!(
+            intent("quick summary of who Ada Lovelace was"),
+            Intent::Summary {
+                title_or_path: t("Ada Lovelace")
+            }
+        );
+    }
+
+    /// Views the first run missed: the lead asked as a paragraph behind formal politeness, the
+    /// links of an article asked as a question, headings with their anchors, a section quoted
+    /// after a plan's step, an article noun followed by what it is for, "find title X", a
+    /// misspelt "front page", the main sections of a named article.
+    #[test]
+    fn views_asked_in_other_words() {
+        assert_eq!(
+            intent("Would it be possible to get the first paragraph only of 'International Sign'?"),
+            Intent::Summary {
+                title_or_path: t("International Sign")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Would you be so kind as to furnish the lead paragraph of the article on Magna Carta?"
+            ),
+            Intent::Summary {
+                title_or_path: t("Magna Carta")
+            }
+        );
+        assert_eq!(
+            intent("what are the outgoing links of the article 'Moon'"),
+            Intent::Links {
+                title_or_path: t("Moon")
+            }
+        );
+        assert_eq!(
+            intent("what are the section headings and their anchors in the article Bitcoin"),
+            Intent::Structure {
+                title_or_path: t("Bitcoin")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Step 2 of plan: obtain the 'Impact on agriculture' section from the article 'Year Without a Summer'."
+            ),
+            Intent::Section {
+                title_or_path: t("Year Without a Summer"),
+                section: t("Impact on agriculture")
+            }
+        );
+        assert_eq!(
+            intent(
+                "I need the Safety section of the Hydrofluoric acid article for my risk assessment"
+            ),
+            Intent::Section {
+                title_or_path: t("Hydrofluoric acid"),
+                section: t("Safety")
+            }
+        );
+        assert_eq!(
+            intent("find title 'Regular expression'"),
+            Intent::FindByTitle {
+                title: t("Regular expression")
+            }
+        );
+        each(&[
+            ("show me the frunt page", "MainPage"),
+            (
+                "what are the main sections of the article 'SOLAS Convention'",
+                "Toc",
+            ),
+            (
+                "Pray show me the outline, the headings that is, of the article 'Habeas corpus'.",
+                "Toc",
+            ),
+            ("which links does the Moon article have", "Links"),
+        ]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        each(&[
+            ("Vis de første 25 oppføringene i navnerom A", "Browse"),
+            ("gennemgå alle poster i navnerummet C, én efter én", "Walk"),
+            ("Find artiklen med titlen 'H.C. Andersen'", "FindByTitle"),
+            ("הבא לי את הערך 'ירושלים'", "GetArticle"),
+            ("সার্ভার ঠিকমতো চলছে কি?", "Health"),
+            (
+                "Quels sont les liens sortants de l'article 'Révolution française' ?",
+                "Links",
+            ),
+            ("Melyik archívumok vannak betöltve?", "ListArchives"),
+            ("Mostra'm la pàgina principal de l'arxiu", "MainPage"),
+            ("ขอดูข้อมูลเมตาของคลังข้อมูลนี้", "Metadata"),
+            (
+                "Muéstrame los artículos relacionados con 'Frida Kahlo'",
+                "Related",
+            ),
+            ("Nipe makala zinazohusiana na 'Julius Nyerere'", "Related"),
+            ("Kérem a 'Budapest' cikk összefoglalóját", "Summary"),
+            ("Näytä artikkelin 'Sauna' sisällysluettelo", "Toc"),
+        ]);
+        assert!(matches!(
+            intent("Hae kaikista arkistoista: talvisota"),
+            Intent::Search {
+                all_archives: true,
+                ..
+            }
+        ));
     }
 }
