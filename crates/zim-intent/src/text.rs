@@ -62,6 +62,156 @@ const TITLE_CASED_COMMON: &[&str] = &[
     "why", "with", "working", "you",
 ];
 
+/// Words a request written all in capitals holds besides its names, beyond the command
+/// vocabulary and [`TITLE_CASED_COMMON`]: function words and the words of asking.
+const CAPITALS_COMMON: &[&str] = &[
+    "at",
+    "by",
+    "into",
+    "onto",
+    "over",
+    "under",
+    "about",
+    "i",
+    "i'm",
+    "we",
+    "our",
+    "your",
+    "their",
+    "its",
+    "his",
+    "her",
+    "them",
+    "they",
+    "him",
+    "she",
+    "he",
+    "look",
+    "want",
+    "need",
+    "see",
+    "read",
+    "list",
+    "front",
+    "home",
+    "start",
+    "where",
+    "when",
+    "whose",
+    "will",
+    "would",
+    "should",
+    "may",
+    "might",
+    "must",
+    "not",
+    "no",
+    "now",
+    "then",
+    "today",
+    "thanks",
+    "full",
+    "text",
+    "entire",
+    "whole",
+    "so",
+    "if",
+    "but",
+    "than",
+    "after",
+    "before",
+    "again",
+    "also",
+    "only",
+    "every",
+    "each",
+    "many",
+    "much",
+    "there's",
+    "what's",
+    "whats",
+    "can't",
+    "won't",
+    "isn't",
+    "it's",
+    "let",
+    "tell",
+    "out",
+    "off",
+    "down",
+    "new",
+    "old",
+    "first",
+    "last",
+    "next",
+    "same",
+    "other",
+    "another",
+    "both",
+    "work",
+    "works",
+    "loaded",
+    "available",
+    "have",
+    "server",
+    "up",
+    "running",
+    "ok",
+    "okay",
+    "hi",
+    "hello",
+    "hey",
+    "thank",
+    "help",
+    "print",
+    "send",
+    "fetch",
+    "bring",
+    "pull",
+    "go",
+    "take",
+    "make",
+    "put",
+    "use",
+    "using",
+];
+
+/// A request written all in capitals ("OPEN THE ARTICLES ON ROSES AND TULIPS FOR ME"): its
+/// common words in lowercase and its other words capitalised, so that capitals mark names
+/// as they do in other requests ("open the articles on Roses and Tulips for me"). Words of
+/// three letters or fewer that are no common word stay in capitals (acronyms: "DNA").
+pub fn case_all_capitals(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').filter(|w| !w.is_empty()).collect();
+    let all_caps = words.len() >= 3
+        && s.chars().filter(|c| c.is_alphabetic()).count() >= 8
+        && !s.chars().any(char::is_lowercase);
+    if !all_caps {
+        return s.to_string();
+    }
+    s.split(' ')
+        .map(|w| {
+            let lower = w.to_lowercase();
+            let core = lower.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+            let common = TITLE_CASED_COMMON.contains(&core)
+                || CAPITALS_COMMON.contains(&core)
+                || VOCABULARY.contains(&core)
+                || COMMAND_FILLER.contains(&core);
+            if common {
+                lower
+            } else if core.chars().count() <= 3 {
+                w.to_string()
+            } else {
+                let mut chars = lower.chars();
+                match chars.next() {
+                    Some(first) => first.to_uppercase().chain(chars).collect(),
+                    None => lower,
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A request written in Odd Capitalisation, every word or most capitalised ("Is This Thing
 /// Even Working... i Type and nothing Comes Up"): its common words ([`TITLE_CASED_COMMON`])
 /// are written in lowercase, so that capitals mark names again. Only when at least three
@@ -555,6 +705,10 @@ static POLITE_TRAIL: Pattern = LazyLock::new(|| {
     )
 });
 
+static TELL_ME_WH: Pattern = LazyLock::new(|| {
+    rx(r"^tell\s+(?:me|us)\s+(?P<rest>(?:what|which|whether|if|who|where|when|how|why)\b.*)$")
+});
+
 /// Removes leading politeness ("please", "could you", "I'd like to", a greeting followed by
 /// its punctuation: "Good afternoon.", "Hi there,") and trailing "please"/"thanks"/"thank
 /// you very much"/punctuation, repeatedly.
@@ -567,6 +721,10 @@ pub fn strip_politeness(s: &str) -> String {
         }
         if let Some(re) = POLITE_TRAIL.as_ref() {
             next = re.replace(&next, "").trim().to_string();
+        }
+        // "tell me what pages cite X": the question asked, without the order to answer it.
+        if let Some(re) = TELL_ME_WH.as_ref() {
+            next = re.replace(&next, "$rest").trim().to_string();
         }
         if next == cur {
             break;
@@ -877,6 +1035,12 @@ static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|(?:from|in|within)\s+(?:the|our|my|your)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:docs|documentation|manual|wiki|archive|zim)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists|as\s+well|too)$").ok()
 });
+/// An entry path, then a clause of purpose or sequence.
+static PATH_THEN_PURPOSE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:(?:of|in|from|on|at|the|entry|page|article|path)\s+)*(?P<p>(?:[\w.-]+/)+[\w.%()~-]+)\s+(?:for|to|so|because|as|in\s+order|before|after|then)\b.*$",
+    )
+});
 /// "the X one", "that X one": a lowercase "one" after a name (not "Formula One").
 static THE_X_ONE: Pattern = LazyLock::new(|| {
     Regex::new(r"^(?:[Tt]he|[Tt]hat|[Tt]his)\s+(?P<x>[A-Z0-9].*?)\s+one[.!?]?$").ok()
@@ -1023,6 +1187,15 @@ pub fn clean_title(s: &str) -> String {
     }
     if let Some(re) = TRAILING_CLAUSE.as_ref() {
         cur = re.replace(&cur, "").trim().to_string();
+    }
+    // "docs/api.html for a dead-link scan": an entry path has no spaces; words after it say
+    // what it is wanted for.
+    if let Some(p) = PATH_THEN_PURPOSE
+        .as_ref()
+        .and_then(|re| re.captures(&cur))
+        .and_then(|c| c.name("p"))
+    {
+        cur = p.as_str().to_string();
     }
     // "the Tyrannosaurus one": "one" stands for the article after a definite name.
     if let Some(c) = THE_X_ONE.as_ref().and_then(|re| re.captures(&cur))

@@ -319,7 +319,10 @@ static SECTION_IN_ASK: Pattern = LazyLock::new(|| {
     )
 });
 /// "called/named Y": the words that name a section before its name.
-static NAMING_WORD: Pattern = LazyLock::new(|| rx(r"^(?:called|named|titled|headed)\s+"));
+/// Words before a section's name that are none of it: a participle of naming ("called X"), a
+/// possessive pronoun for the article ("its Ecology").
+static NAMING_WORD: Pattern =
+    LazyLock::new(|| rx(r"^(?:called|named|titled|headed|its|their|the\s+article's)\s+"));
 
 fn section_after_scene(text: &str) -> Option<(String, String)> {
     let c = caps(&SECTION_SCENE, text)?;

@@ -4,6 +4,9 @@
 //! verbatim: \"summarize the article Photosynthesis\". Keep it short."). The remark says who
 //! asked and how to answer; the quoted words are the request, and the command words of the
 //! remark ("answer from the server side", "forwarding", "handle") name no operation.
+//!
+//! Also a request a browser extension sends: the page and the selected text in brackets, then
+//! the verb ("[page: Dragon] [selection: \"Etymology\"] → open this section").
 
 use crate::text::{Pattern, rx};
 use std::ops::Range;
@@ -75,9 +78,86 @@ fn quotations(raw: &str) -> Vec<Quotation> {
     spans
 }
 
+/// Bracketed fields, then the ask after an arrow or a colon.
+static BRACKETED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^\s*(?P<fields>(?:\[\s*[a-z_ -]{1,20}\s*:\s*[^\[\]]{0,200}\]\s*){1,4})(?:→|->|=>|:|-)?\s*(?P<ask>\S.*)$",
+    )
+});
+/// One bracketed field.
+static FIELD: Pattern =
+    LazyLock::new(|| rx(r"\[\s*(?P<k>[a-z_ -]{1,20}?)\s*:\s*(?P<v>[^\[\]]{0,200})\]"));
+/// The words of an ask that stand for the selection or the page: "this section", "it".
+static DEICTIC: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:this|that|the\s+selected)\s+(?:section|part|heading|text|word|selection|prefix)\b|\b(?:this|it|that)\b",
+    )
+});
+
+/// The request a browser extension's fields and verb make: "[page: Dragon] [selection:
+/// \"Etymology\"] → open this section" is "open the section \"Etymology\" of \"Dragon\"",
+/// "[selection: \"Anten\"] → autocomplete" is "autocomplete \"Anten\"". The selection stands
+/// for "this" in the ask (or follows it); the page is what the ask is of.
+pub(crate) fn bracketed_request(raw: &str) -> Option<String> {
+    let c = BRACKETED.as_ref()?.captures(raw)?;
+    let fields = c.name("fields")?.as_str();
+    let ask = c.name("ask")?.as_str().trim();
+    let (mut page, mut selection) = (None, None);
+    for f in FIELD.as_ref()?.captures_iter(fields) {
+        let key = f.name("k")?.as_str().to_lowercase();
+        let value = f
+            .name("v")?
+            .as_str()
+            .trim()
+            .trim_matches(|c| matches!(c, '"' | '\'' | '\u{201c}' | '\u{201d}'))
+            .trim();
+        if value.is_empty() {
+            continue;
+        }
+        match key.trim() {
+            "page" | "article" | "title" | "entry" | "tab" => page = Some(value.to_string()),
+            "selection" | "selected" | "selected text" | "highlight" | "text" | "word" => {
+                selection = Some(value.to_string());
+            }
+            _ => {}
+        }
+    }
+    let (page, selection) = (
+        page.map(|p| format!("\"{p}\"")),
+        selection.map(|s| format!("\"{s}\"")),
+    );
+    let deictic = DEICTIC.as_ref()?;
+    let found = deictic.find(ask);
+    let (before, said, after) = match found {
+        Some(m) => (
+            ask.get(..m.start()).unwrap_or_default(),
+            m.as_str(),
+            ask.get(m.end()..).unwrap_or_default(),
+        ),
+        None => (ask, "", ""),
+    };
+    let ask = match (&selection, found.is_some(), &page) {
+        // "open this section": the noun kept, the selection named.
+        (Some(sel), true, _) if said.split_whitespace().count() > 1 => {
+            let noun = said.split_whitespace().last().unwrap_or_default();
+            format!("{before}the {noun} {sel}{after}")
+        }
+        (Some(sel), true, _) => format!("{before}{sel}{after}"),
+        (Some(sel), false, _) => format!("{ask} {sel}"),
+        (None, true, Some(p)) => format!("{before}{p}{after}"),
+        (None, false, Some(p)) => format!("{ask} {p}"),
+        (None, _, None) => return None,
+    };
+    // The selection named as a part ("this section") is a part of the page.
+    Some(match (&selection, &page) {
+        (Some(_), Some(p)) if said.split_whitespace().count() > 1 => format!("{ask} of {p}"),
+        _ => ask,
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::relayed_request;
+    use super::{bracketed_request, relayed_request};
 
     #[test]
     fn the_quoted_request_of_a_relaying_remark() {
@@ -100,6 +180,30 @@ mod tests {
             ),
         ] {
             assert_eq!(relayed_request(raw).as_deref(), Some(inner), "{raw}");
+        }
+    }
+
+    #[test]
+    fn a_browser_extensions_fields_and_verb() {
+        for (raw, request) in [
+            (
+                "[page: Dragon] [selection: \"Etymology\"] → open this section",
+                "open the section \"Etymology\" of \"Dragon\"",
+            ),
+            (
+                "[selection: \"Anten\"] → autocomplete",
+                "autocomplete \"Anten\"",
+            ),
+            ("[page: Dragon] -> summarize this", "summarize \"Dragon\""),
+            (
+                "[page: Dragon] [selection: fire breathing] → search",
+                "search \"fire breathing\"",
+            ),
+        ] {
+            assert_eq!(bracketed_request(raw).as_deref(), Some(request), "{raw}");
+        }
+        for raw in ["[citation needed] what is this", "[1] → toc", "[x: ] go"] {
+            assert_eq!(bracketed_request(raw), None, "{raw}");
         }
     }
 
