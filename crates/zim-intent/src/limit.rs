@@ -34,7 +34,7 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
         // what is capped; "the salary cap at 5000" is topic).
         (
             rx(
-                r"\bcap\s+(?:it|them|that|the\s+(?:list|listing|output|walk))\s+at\s+([0-9]{1,9})\b",
+                r"\bcap\s+(?:it|them|that|the\s+(?:list|listing|output|walk))\s+at\s+([0-9]{1,9})\b|,\s*cap(?:ped)?\s+at\s+([0-9]{1,9})\s*[.!]?$",
             ),
             true,
         ),
@@ -159,7 +159,7 @@ fn limit_in(s: &str) -> (Option<u32>, String) {
     for (re, whole) in LIMIT_PATTERNS.iter() {
         let Some(re) = re else { continue };
         let Some(caps) = re.captures(s) else { continue };
-        let (Some(all), Some(num)) = (caps.get(0), caps.get(1)) else {
+        let (Some(all), Some(num)) = (caps.get(0), caps.get(1).or_else(|| caps.get(2))) else {
             continue;
         };
         let Ok(value) = num.as_str().parse::<u32>() else {

@@ -696,7 +696,7 @@ fn strip_trailing_instruction(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+|mind\s+)?|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to\s+|is\s+it\s+possible\s+(?:for\s+you\s+)?to\s+|i\s+(?:was\s+)?wonder(?:ing)?\s+if\s+you\s+(?:could|can|would)\s+|pray\s+|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s*,?\s+(?:please\s*,?\s+|kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+|mind\s+)?|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to\s+|is\s+it\s+possible\s+(?:for\s+you\s+)?to\s+|i\s+(?:was\s+)?wonder(?:ing)?\s+if\s+you\s+(?:could|can|would)\s+|pray\s+|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern = LazyLock::new(|| {
@@ -1066,7 +1066,7 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split|for\s+(?:my|our|your|his|her|their|a|an)\s)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split|for\s+(?:my|our|your|his|her|their|a|an)\s)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+(?:in|on|from)\s+(?:the\s+)?[a-z0-9]+(?:_[a-z0-9-]+){2,}\s*$|\s+in\s+the\s+title\s+(?:index|list)\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
     )
     .ok()
 });

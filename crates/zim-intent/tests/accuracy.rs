@@ -902,6 +902,23 @@
 //! name before "archive"; "tell me what ..."; command phrases of nine languages. After:
 //! 200/200. All 6,700 lines: 6,663 in-sample, cross-validated 6,656, no search routed
 //! elsewhere in any split when it is left out; arguments 95.1%; heldout-y 190/200.
+//!
+//! `heldout-z12` (200 lines, `phrasings-heldout-z12.jsonl`), by a thirty-first writer (a
+//! wind technician, a chaplain, a producer, a speedrunner; a ReAct agent's "Action Input:", a
+//! Slack bot, a spreadsheet's `cmd=toc | title=Nile`, an auto-responder quoting the mail, a
+//! shell alias `zq toc Nile`; 20 requests in Welsh, Irish, Basque, Galician, Afrikaans, Tamil,
+//! Telugu, Kazakh, Mongolian, Armenian, Albanian, Japanese, Korean, Chinese), was run once
+//! after the heldout-z11 round: 166/200 (83.0%), one search routed elsewhere. Fixed by cause
+//! (`heldout_z12_causes`): a shell alias's calls (13 lines; the alias has no vowel, so "tea
+//! health benefits" stays a search) with the usual abbreviations (`ls`, `sec`, `rel`,
+//! `struct`, `sug`, `title`); a mail quoted in an automatic reply; "Action Input:"; spoken
+//! fillers between commas; several names after a slash command's fetch; an `op:` line with a
+//! `target:`; `scope=all`; pairs set apart by bars; "cap at N"; an archive's file name or "in
+//! the title index" after a title; command phrases of fourteen languages. Left: "summary of
+//! the causes of World War One period" (a search to its writer; "the causes" is also a
+//! section of that article). After: 199/200. All 6,900 lines: 6,862 in-sample, cross-validated
+//! 6,852, no search routed elsewhere in any split when it is left out; arguments 95.2%;
+//! heldout-y 190/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -393,7 +393,9 @@ fn positional_args(free: &str) -> Vec<String> {
 static KEY: Pattern = LazyLock::new(|| rx(r#"(?:^|[\s,;{(])["']?(?P<k>[a-z_]+)["']?\s*(?:=|:\s)"#));
 
 fn parse_args(raw: &str) -> Args {
-    let raw = raw.trim();
+    // "cmd=section | title=Apis mellifera | section=Distribution": pairs set apart by bars.
+    let barred = raw.replace(" | ", " ");
+    let raw = barred.trim();
     let braced = raw.starts_with('{') && raw.ends_with('}');
     let body = raw.trim_start_matches('{').trim_end_matches('}');
     let mut args = Args::default();
@@ -466,7 +468,7 @@ fn parse_args(raw: &str) -> Args {
         }
         match key.as_str() {
             "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
-            | "name" => args.title = Some(value),
+            | "name" | "target" | "subject" => args.title = Some(value),
             "titles" | "titles_or_paths" | "entry_paths" | "paths" | "articles" | "entries"
             | "ids" | "pages" => args.titles = split_titles(&value),
             "section" | "section_title" | "heading" | "anchor" => args.section = Some(value),
@@ -489,6 +491,8 @@ fn known_key(k: &str) -> bool {
         k.to_lowercase().as_str(),
         "title"
             | "title_or_path"
+            | "target"
+            | "subject"
             | "path"
             | "entry_path"
             | "entry"
@@ -532,6 +536,18 @@ fn split_titles(value: &str) -> Vec<String> {
     collect_titles(value.split([',', ';', '|']))
 }
 
+/// Three capitalised names or more separated by commas (or "and" before the last).
+fn several_names(free: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = free
+        .split(',')
+        .flat_map(|p| p.split(" and "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let capitalised = |p: &&str| p.chars().next().is_some_and(char::is_uppercase);
+    (parts.len() >= 3 && parts.iter().all(capitalised)).then(|| collect_titles(parts))
+}
+
 /// Titles cleaned as a title is, each once, at most [`crate::MAX_BATCH_TITLES`].
 fn collect_titles<'a>(parts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -566,7 +582,30 @@ fn namespace_arg(args: &Args) -> Option<String> {
     if free.chars().count() == 1 {
         return Some(free.to_uppercase());
     }
+    // "A 20": a namespace's letter, then how many ([`count_after_namespace`]).
+    if let Some((ns, _)) = letter_and_count(free) {
+        return Some(ns.to_uppercase());
+    }
     namespace::namespace_of(&args.free)
+}
+
+/// "A 20" as a namespace's letter and a count.
+fn letter_and_count(free: &str) -> Option<(&str, u32)> {
+    let mut words = free.split_whitespace();
+    let (ns, n) = (words.next()?, words.next()?);
+    if words.next().is_some() || ns.chars().count() != 1 {
+        return None;
+    }
+    Some((ns, n.parse().ok()?))
+}
+
+/// The count after a namespace's letter in a call's free text ("browse A 20").
+fn count_after_namespace(args: &Args) -> Option<u32> {
+    letter_and_count(
+        args.free
+            .trim_matches(|c: char| c.is_ascii_punctuation() || c == ' '),
+    )
+    .map(|(_, n)| n)
 }
 
 /// A chat bot's slash command: "/read wikivoyage_en Istanbul", "/browse ns=A", "/toc Tide".
@@ -589,6 +628,53 @@ static CLI_CALL: Pattern = LazyLock::new(|| {
         r"^(?P<bot>zim|zimctl|zimcli|zim-cli|zim-mcp|kiwix|kiwix-cli|kiwixctl)\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?$",
     )
 });
+
+/// A shell alias's call: a short name of the user's own, a command word or its usual
+/// abbreviation, arguments ("zq toc Monsoon", "zq sec 'Wind turbine' 'Blade design'", "zq ls
+/// A 20"). The name has no vowel (English words have one: "tea health benefits", "dog walk
+/// schedule" are topics) and is no abbreviation of the web or of file formats.
+static ALIAS_CALL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<alias>[b-df-hj-np-tv-xz][b-df-hj-np-tv-xz0-9]{1,3})\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?$",
+    )
+});
+
+/// Vowelless words and abbreviations a topic begins with ("http status 418 meaning").
+const NO_ALIAS: &[&str] = &[
+    "http", "https", "www", "html", "xml", "css", "sql", "ssh", "tcp", "dns", "ftp", "tls", "ssl",
+    "pdf", "jpg", "png", "gif", "svg", "csv", "tsv", "npm", "pnpm", "cmd", "pwd", "gcc", "rpm",
+    "dpkg", "mkv", "mp3", "mp4", "nfs", "smb", "vpn", "lvm", "crt", "pgp", "gpg", "xss", "csrf",
+    "jwt", "tty", "std", "rgb", "cmyk", "bmp", "pls", "plz", "thx", "hmm", "psst", "tsk", "nth",
+    "dr", "mr", "mrs", "ms", "st", "pc", "tv", "dvd", "cd", "gps", "sms", "mms", "nhs", "bbc",
+    "cnn", "fbi", "cdc", "pdf", "ptsd", "adhd", "cpr", "bp", "ppm", "kg", "km",
+];
+
+/// The command words an alias's call abbreviates.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("ls", "browse"),
+    ("arch", "archives"),
+    ("archs", "archives"),
+    ("rel", "related"),
+    ("sec", "section"),
+    ("sect", "section"),
+    ("struct", "structure"),
+    ("sug", "suggest"),
+    ("sugg", "suggest"),
+    ("lnk", "links"),
+    ("lnks", "links"),
+    ("sum", "summary"),
+    ("meta", "metadata"),
+    ("title", "findtitle"),
+];
+
+/// A call's command word with [`ABBREVIATIONS`] written out.
+fn unabbreviated(cmd: &str) -> String {
+    ABBREVIATIONS
+        .iter()
+        .find(|(short, _)| *short == cmd)
+        .map_or(cmd, |(_, long)| long)
+        .to_string()
+}
 
 /// Words of a sentence, not of a command's arguments.
 static SENTENCE_WORD: Pattern = LazyLock::new(|| {
@@ -677,12 +763,36 @@ pub(crate) fn tagged_call(raw: &str) -> Option<String> {
 pub(crate) fn bot_command(raw: &str) -> Option<String> {
     let raw = raw.trim();
     if let Some(c) = super::caps(&CLI_CALL, raw) {
-        let (cmd, rest) = (super::group(&c, "cmd"), super::group(&c, "rest"));
+        let (cmd, rest) = (
+            unabbreviated(&super::group(&c, "cmd")),
+            super::group(&c, "rest"),
+        );
         let unquoted = super::without_quoted(&rest);
         if command_of(&cmd).is_none() || super::is_match(&SENTENCE_WORD, &unquoted) {
             return None;
         }
         return Some(format!("/{cmd}{rest}"));
+    }
+    if let Some(c) = super::caps(&ALIAS_CALL, raw) {
+        let (alias, cmd, rest) = (
+            super::group(&c, "alias"),
+            super::group(&c, "cmd"),
+            super::group(&c, "rest"),
+        );
+        let cmd = unabbreviated(&cmd);
+        // A namespace's capital letter is no article ("zq ls A 20").
+        let unquoted = super::without_quoted(&rest)
+            .split_whitespace()
+            .filter(|w| *w != "A")
+            .collect::<Vec<_>>()
+            .join(" ");
+        if command_of(&alias).is_none()
+            && !NO_ALIAS.contains(&alias.to_lowercase().as_str())
+            && command_of(&cmd).is_some()
+            && !super::is_match(&SENTENCE_WORD, &unquoted)
+        {
+            return Some(format!("/{cmd}{rest}"));
+        }
     }
     if !raw.starts_with(['!', '/']) {
         return None;
@@ -695,7 +805,7 @@ pub(crate) fn bot_command(raw: &str) -> Option<String> {
             .starts_with('!')
             .then(|| format!("/{}", raw.get(1..).unwrap_or_default()));
     }
-    let cmd = super::group(&c, "cmd");
+    let cmd = unabbreviated(&super::group(&c, "cmd"));
     command_of(&cmd)?;
     Some(format!("/{cmd}{}", super::group(&c, "rest")))
 }
@@ -978,6 +1088,12 @@ pub(crate) fn key_value_lines(raw: &str) -> Option<String> {
         let pair_key = key.to_lowercase().replace([' ', '-'], "_");
         if i == 0 && command_of(&key).is_some() {
             parts.push(format!("{key}: {value}"));
+        } else if i == 0
+            && OPERATION_KEYS.contains(&pair_key.as_str())
+            && command_of(&value).is_some()
+        {
+            // "op: links" then "target: Hurricane Sandy": the operation named by its key.
+            parts.push(format!("{value}:"));
         } else if i == 0 && !known_key(&pair_key) {
             return None;
         } else {
@@ -1051,6 +1167,18 @@ fn call_hit(
             conf,
             rule,
         ),
+        // "/zim fetch Refugee, Asylum seeker, Internally displaced person": three names or
+        // more, each capitalised, are several articles ("Washington, D.C." is one).
+        Command::GetArticle if several_names(&args.free).is_some() => {
+            let titles = several_names(&args.free).unwrap_or_default();
+            hit(
+                Intent::GetArticles {
+                    titles_or_paths: titles,
+                },
+                conf,
+                rule,
+            )
+        }
         Command::GetArticle => view(|t| Intent::GetArticle { title_or_path: t }),
         Command::GetArticles => {
             let titles = if !args.titles.is_empty() {
@@ -1120,7 +1248,8 @@ fn call_hit(
             let namespace = namespace_arg(args).unwrap_or_else(|| "C".to_string());
             let limit = limit
                 .or(args.limit)
-                .or_else(|| args.positional.get(1).and_then(|n| n.parse().ok()));
+                .or_else(|| args.positional.get(1).and_then(|n| n.parse().ok()))
+                .or_else(|| count_after_namespace(args));
             let intent = if command == Command::Walk || extra_says(args, &EXTRA_EVERY_ENTRY) {
                 Intent::Walk { namespace, limit }
             } else {
@@ -1291,7 +1420,7 @@ pub(crate) fn json_call(text: &str) -> Option<JsonCall> {
         args.prefix |= matches!(key.as_str(), "prefix" | "partial_query");
         let slot = match key.as_str() {
             "title" | "title_or_path" | "path" | "entry_path" | "entry" | "article" | "page"
-            | "name" | "url" | "slug" => &mut args.title,
+            | "name" | "url" | "slug" | "target" | "subject" => &mut args.title,
             "section" | "section_title" | "section_name" | "heading" | "anchor" => {
                 &mut args.section
             }

@@ -71,7 +71,12 @@ static PAGES_LIKE: Pattern = LazyLock::new(|| {
 static QUOTED_FIRST: Pattern = LazyLock::new(|| rx(r#"^["'](?P<q>[^"']+)["']\s*[,;]"#));
 
 fn clean_prefix(s: &str) -> String {
-    let t = s.trim().trim_end_matches(['?', '!', ',', '.']).trim();
+    // ", Kende": a comma left where a spoken filler was ("begin with, um, Kende").
+    let t = s
+        .trim()
+        .trim_start_matches([',', ';', ':', ' '])
+        .trim_end_matches(['?', '!', ',', '.'])
+        .trim();
     // "'smoke', 10 suggestions": a quoted prefix first, what follows it is about the answer.
     if let Some(c) = caps(&QUOTED_FIRST, t)
         && let Some(q) = c.name("q")

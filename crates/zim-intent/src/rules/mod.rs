@@ -305,7 +305,8 @@ fn strip_role_lead(s: &str) -> Option<String> {
     Some(crate::text::strip_politeness(&rest))
 }
 
-/// A structured prompt's field that holds the ask ("### Request incoming links to X",
+/// A structured prompt's field that holds the ask ("### Request incoming links to X", a
+/// ReAct agent's "Action Input: get article A/X",
 /// "Objective: gather background material on X. Constraints: ..."): the text of the last
 /// such field, up to the next field label. Preambles ("You are a tool-calling agent"),
 /// context and constraints are not the request.
@@ -323,7 +324,7 @@ pub(crate) fn labelled_ask(s: &str) -> Option<&str> {
 
 static ASK_FIELD: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:^|[\s.;])(?:#{1,6}\s*(?:request|query|task|objective|goal|question|ask)\b\s*:?|(?:request|query|task|objective|goal|question|ask|user\s+request|user\s+query)\s*:)\s*",
+        r"(?:^|[\s.;])(?:#{1,6}\s*(?:request|query|task|objective|goal|question|ask)\b\s*:?|(?:request|query|task|objective|goal|question|ask|user\s+request|user\s+query|action\s+input)\s*:)\s*",
     )
 });
 static NEXT_FIELD: Pattern = LazyLock::new(|| {
@@ -7183,6 +7184,133 @@ mod heldout_z11_causes {
             ("Daj mi kratak sažetak članka Dubrovnik", "Summary"),
             ("Pokaži kazalo vsebine članka Ljubljana", "Toc"),
             ("Išvardink visus įrašus vardų srityje A, iki 1000", "Walk"),
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z12_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// A shell alias of the user's own naming a command or its abbreviation ("zq toc
+    /// Monsoon", "zq ls A 20", "zq sec 'X' 'Y'"): the alias has no vowel, so topics that begin
+    /// with a word ("tea health benefits", "dog walk schedule") or a web abbreviation ("http
+    /// status 418 meaning") stay searches.
+    #[test]
+    fn a_shell_aliass_calls() {
+        assert_eq!(
+            intent("zq ls A 20"),
+            Intent::Browse {
+                namespace: t("A"),
+                limit: Some(20)
+            }
+        );
+        assert_eq!(
+            intent("zq sec 'Wind turbine' 'Blade design'"),
+            Intent::Section {
+                title_or_path: t("Wind turbine"),
+                section: t("Blade design")
+            }
+        );
+        each(&[
+            ("zq toc Monsoon", "Toc"),
+            ("zq get Monopile", "GetArticle"),
+            ("zq ping", "Health"),
+            ("zq arch", "ListArchives"),
+            ("zq home", "MainPage"),
+            ("zq meta", "Metadata"),
+            ("zq rel Top_bar_hive", "Related"),
+            ("zq struct Beekeeping", "Structure"),
+            ("zq sug Varr", "Suggest"),
+            ("zq tldr Dogger Bank", "Summary"),
+            ("zq walk C", "Walk"),
+            ("/zim title Langstroth hive", "FindByTitle"),
+        ]);
+        searched(&[
+            "tea health benefits",
+            "dog walk schedule",
+            "http status 418 meaning",
+            "HTTP status code 418 meaning and origin",
+            "job related stress",
+            "copy files between two servers",
+        ]);
+    }
+
+    /// A mail quoted in an automatic reply, a ReAct agent's "Action Input:", spoken fillers
+    /// between commas, several names after a slash command's fetch, a `target:` key.
+    #[test]
+    fn requests_inside_other_texts() {
+        assert_eq!(
+            intent(
+                "Auto-reply: Thanks for your email, I'm away until Monday. Your message read: '> Hi, can you pull up the full Sextant article for me? Cheers, Tom'"
+            ),
+            Intent::GetArticle {
+                title_or_path: t("Sextant")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Thought: I should read the whole page before answering. Action: zim_query Action Input: get article A/Varroa_destructor"
+            ),
+            Intent::GetArticle {
+                title_or_path: t("A/Varroa_destructor")
+            }
+        );
+        assert_eq!(
+            intent("/zim fetch Refugee, Asylum seeker, Internally displaced person"),
+            Intent::GetArticles {
+                titles_or_paths: vec![
+                    t("Refugee"),
+                    t("Asylum seeker"),
+                    t("Internally displaced person")
+                ]
+            }
+        );
+        assert_eq!(
+            intent("op: links\ntarget: Hurricane Sandy"),
+            Intent::Links {
+                title_or_path: t("Hurricane Sandy")
+            }
+        );
+        each(&[
+            (
+                "uh, hey, could you, like, read me the whole Roland TR-808 page",
+                "GetArticle",
+            ),
+            (
+                "Auto-reply: Thanks, I'm on leave this week. Quoted below: '> what's the license and publication date of the ZIM you're serving?'",
+                "Metadata",
+            ),
+            ("/fetch Washington, D.C.", "GetArticle"),
+        ]);
+        searched(&[
+            "Auto-reply: I'm out of office. Your message: '> quick question, what is the Dublin Core metadata standard used for?' I will reply on my return.",
+            "Thought: user wants beekeeping info. Action: zim_query Action Input: varroa mite treatment",
+        ]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        each(&[
+            ("Gjej artikullin me titull Skënderbeu", "FindByTitle"),
+            ("சர்வர் இயங்குகிறதா?", "Health"),
+            (
+                "«Абай Құнанбайұлы» мақаласына қандай беттер сілтейді?",
+                "Links",
+            ),
+            ("ఈ సర్వర్\u{200c}లో ఏ ఆర్కైవ్\u{200c}లు ఉన్నాయి?", "ListArchives"),
+            ("服务器上加载了哪些ZIM文件？", "ListArchives"),
+            ("Ábreme a páxina principal do arquivo", "MainPage"),
+            ("Erakutsi artxiboaren metadatuak, mesedez", "Metadata"),
+            ("「富士山」の記事に関連する記事を教えて", "Related"),
+            ("'세종대왕' 문서에서 '역사' 섹션만 보여줘", "Section"),
+            ("自动补全：光合", "Suggest"),
+            ("Tabhair dom achoimre ar an alt Gaeltacht", "Summary"),
+            ("«Чингис хаан» нийтлэлийн хураангуйг өгнө үү", "Summary"),
+            ("Wys my die inhoudsopgawe van die artikel Tafelberg", "Toc"),
+            ("Ցույց տուր «Արարատ» հոդվածի բովանդակության ցանկը", "Toc"),
         ]);
     }
 }

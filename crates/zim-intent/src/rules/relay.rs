@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 /// Words of a relaying remark: someone else's words passed on, or how they were passed.
 static RELAY_REMARK: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:forward(?:ed|ing)?|pass(?:ing|ed)?\s+(?:it\s+|this\s+)?along|relay(?:ed|ing)?|verbatim|as[\s-]is|(?:user|customer|caller|client|patient|student|visitor|requester|human|operator|person|he|she|they)(?:'s)?\s+(?:says?|said|wrote|writes|typed|types|asks?|asked|wants|wanted|request(?:ed|s)?|query|message|question|input|prompt)|(?:user|original|incoming)\s+(?:request|query|input|message|prompt|question)|(?:query|request|message)\s+follows)\b",
+        r"\b(?:forward(?:ed|ing)?|pass(?:ing|ed)?\s+(?:it\s+|this\s+)?along|relay(?:ed|ing)?|verbatim|as[\s-]is|(?:user|customer|caller|client|patient|student|visitor|requester|human|operator|person|he|she|they)(?:'s)?\s+(?:says?|said|wrote|writes|typed|types|asks?|asked|wants|wanted|request(?:ed|s)?|query|message|question|input|prompt)|(?:user|original|incoming)\s+(?:request|query|input|message|prompt|question)|(?:query|request|message)\s+follows|your\s+(?:message|mail|e-?mail)|quoted\s+below|you\s+wrote|auto-?reply|original\s+message)\b",
     )
 });
 
@@ -32,6 +32,9 @@ const QUOTE_MARKS: [(char, &[char]); 4] = [
 /// text around the quotations reads as a relaying remark. A single quoted word is a name
 /// ("User typed \"Schrödi\""), not a request.
 pub(crate) fn relayed_request(raw: &str) -> Option<String> {
+    if let Some(quoted) = email_quote(raw) {
+        return Some(quoted);
+    }
     let spans = quotations(raw);
     let inner = spans.iter().rev().find(|q| {
         raw.get(q.inner.clone())
@@ -50,6 +53,39 @@ pub(crate) fn relayed_request(raw: &str) -> Option<String> {
     }
     let inner = raw.get(inner.inner.clone())?.trim();
     (!inner.is_empty()).then(|| inner.to_string())
+}
+
+/// A mail quoted in an automatic reply: its quote mark, "> ", then the words, to the last
+/// closing mark ("Your message read: '> Hi, can you pull up the full Sextant article for
+/// me? Cheers, Tom'").
+static EMAIL_QUOTE: Pattern =
+    LazyLock::new(|| rx(r#"['"“]\s*>\s*(?P<q>\S.*?)\s*['"”][\s.]*(?:[^'"”]*)$"#));
+/// A closing line of a mail: "Cheers, Tom", "Thanks, Ana", "Best regards".
+static SIGN_OFF: Pattern = LazyLock::new(|| {
+    rx(
+        r"[\s.!?,]+(?:cheers|thanks|thank\s+you|regards|best(?:\s+regards|\s+wishes)?|kind\s+regards|sincerely)\s*,?\s*(?:\p{Lu}\w*\s*)?[.!]*$",
+    )
+});
+
+/// The mail quoted in a relaying remark ([`EMAIL_QUOTE`]), without its sign-off.
+fn email_quote(raw: &str) -> Option<String> {
+    let c = EMAIL_QUOTE.as_ref()?.captures(raw)?;
+    let m = c.get(0)?;
+    let outside = format!(
+        "{} {}",
+        raw.get(..m.start()).unwrap_or_default(),
+        raw.get(m.end()..).unwrap_or_default()
+    );
+    if !RELAY_REMARK.as_ref()?.is_match(&outside) {
+        return None;
+    }
+    let quoted = c.name("q")?.as_str();
+    let quoted = match SIGN_OFF.as_ref() {
+        Some(re) => re.replace(quoted, "").into_owned(),
+        None => quoted.to_string(),
+    };
+    let quoted = quoted.trim();
+    (!quoted.is_empty()).then(|| quoted.to_string())
 }
 
 /// One quotation: its byte range with its marks, and its contents' without them.

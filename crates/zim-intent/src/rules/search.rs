@@ -16,7 +16,7 @@ static SEARCH_COMMAND: Pattern = LazyLock::new(|| {
 /// Every archive as the scope: "in all archives", "across every zim", "everywhere".
 static ALL_ARCHIVES: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b",
+        r"\b(?:(?:in|across|through|on)\s+)?(?:all|every|each)\s+(?:(?:one\s+)?of\s+(?:the|your|these|my)\s+|the\s+|your\s+|these\s+|my\s+)?(?:loaded\s+|available\s+)?(?:zim\s+)?(?:files?|archives?|zims?|wikis?|sources?|librar(?:y|ies)|knowledge\s+bases?|collections?)\b|\beverywhere\b|\bcross[- ]file\b|\b(?:everything|all)\s+(?:that's\s+|that\s+is\s+|you've\s+(?:got\s+)?|you\s+have\s+)?(?:loaded|installed|available|served)\b|\bscope\s*[=:]\s*(?:all|every|everything|everywhere|global)\b",
     )
 });
 /// What follows a scope of every archive and goes with it: what qualifies the archives ("you
