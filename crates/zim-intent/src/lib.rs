@@ -346,6 +346,15 @@ fn parse_capped(
     // A request written in XML-like tags, one naming the operation, is that `key=value` call.
     let tagged = rules::tagged_call(query);
     let query = tagged.as_deref().unwrap_or(query);
+    // "@zim please ...", "to: zim-agent | body: ...": the message without its address.
+    let addressed = rules::addressed_request(query);
+    let query = addressed.as_deref().unwrap_or(query);
+    // "Plan: 1. ... 2. Get the intro of X. 3. ... Do step 2 now": the step to carry out.
+    let stepped = rules::plan_step(query);
+    let query = stepped.as_deref().unwrap_or(query);
+    // "SELECT toc FROM article WHERE title='Ross Sea'": the slash command the statement asks.
+    let selected = rules::sql_request(query);
+    let query = selected.as_deref().unwrap_or(query);
     // A browser extension's fields and verb ("[page: Dragon] [selection: \"Etymology\"] →
     // open this section") are the request they make together.
     let bracketed = rules::bracketed_request(query);

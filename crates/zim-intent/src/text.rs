@@ -701,7 +701,7 @@ static POLITE_LEAD: Pattern = LazyLock::new(|| {
 });
 static POLITE_TRAIL: Pattern = LazyLock::new(|| {
     rx(
-        r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)(?:\s+(?:(?:very|so)\s+much|a\s+lot|a\s+bunch|in\s+advance))?|[\s,?!.]+(?:much\s+appreciated|many\s+thanks)|[\s,?!.]+)$",
+        r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)(?:\s+(?:(?:very|so)\s+much|a\s+lot|a\s+bunch|in\s+advance))?|[\s,?!.]+(?:much\s+appreciated|many\s+thanks)|[\s,]+(?:lol|lmao|haha+|hehe+|xd|:\)|:d)|[\s,?!.]+)$",
     )
 });
 

@@ -182,6 +182,10 @@ pub(super) fn toc(ctx: &Context) -> Option<RuleHit> {
     if super::asks_about_the_topic(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
         return None;
     }
+    // "table of contents in LaTeX, how to generate one": a task asked about the cue's topic.
+    if super::holds_a_how_to_task(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
+        return None;
+    }
     let asked = caps(&TOC_QUESTION, ctx.text)
         .or_else(|| caps(&TOC_IN_ASKED, ctx.text))
         .or_else(|| caps(&SECTIONS_IT_HAS, ctx.text))

@@ -317,7 +317,7 @@ fn command_of(word: &str) -> Option<Command> {
 }
 
 /// Whether `word` (in any spelling [`command_of`] reads) names a command.
-pub(super) fn names_a_command(word: &str) -> bool {
+pub(crate) fn names_a_command(word: &str) -> bool {
     command_of(word).is_some()
 }
 

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
     rx(
-        r#"^(?:suggest|autocomplete|auto-complete|complete|type-?ahead|suggestions?|prefix\s+completions?|title\s+(?:auto-?)?completions?|auto-?completions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|(?:auto-?)?completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
+        r#"^(?:suggest|autocomplete|auto-complete|auto\s+complete|complete|type-?ahead|suggestions?|prefix\s+completions?|title\s+(?:auto-?)?completions?|auto-?completions?)\b(?:\s+(?:the\s+)?(?:title\s+)?(?:article\s+(?:names?|titles?)|titles?|(?:auto-?)?completions?|suggestions?|entries|pages?|names?))?(?:\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with)?(?:\s+(?:for|of|to))?\s*:?\s*(?P<x>.+)$"#,
     )
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {

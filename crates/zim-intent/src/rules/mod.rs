@@ -20,14 +20,16 @@ mod lookup;
 mod namespace;
 mod relay;
 mod search;
+mod sql;
 
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
 pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call, wrapped_request};
 pub(crate) use namespace::namespace_named;
-pub(crate) use relay::{bracketed_request, relayed_request};
+pub(crate) use relay::{addressed_request, bracketed_request, plan_step, relayed_request};
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
+pub(crate) use sql::sql_request;
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
 pub const QUESTION_SUBJECT_MAX_WORDS: usize = 6;
@@ -7311,6 +7313,114 @@ mod heldout_z12_causes {
             ("«Чингис хаан» нийтлэлийн хураангуйг өгнө үү", "Summary"),
             ("Wys my die inhoudsopgawe van die artikel Tafelberg", "Toc"),
             ("Ցույց տուր «Արարատ» հոդվածի բովանդակության ցանկը", "Toc"),
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z13_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// An agent's SQL: the column or the table names the operation, the WHERE clause its
+    /// article, articles, section, prefix or namespace.
+    #[test]
+    fn select_statements() {
+        assert_eq!(
+            intent(
+                "SELECT section FROM article WHERE title='Warfarin' AND section='Adverse effects'"
+            ),
+            Intent::Section {
+                title_or_path: t("Warfarin"),
+                section: t("Adverse effects")
+            }
+        );
+        assert_eq!(
+            intent("SELECT * FROM namespace WHERE ns='-' LIMIT 20"),
+            Intent::Browse {
+                namespace: t("-"),
+                limit: Some(20)
+            }
+        );
+        each(&[
+            ("SELECT body FROM article WHERE title='Nile'", "GetArticle"),
+            (
+                "SELECT body FROM article WHERE title IN ('Mont Blanc', 'Matterhorn')",
+                "GetArticles",
+            ),
+            ("SELECT status FROM server", "Health"),
+            (
+                "SELECT title, description, tags FROM archive_metadata",
+                "Metadata",
+            ),
+            (
+                "SELECT related FROM article WHERE title='Ross Ice Shelf'",
+                "Related",
+            ),
+            (
+                "SELECT title FROM titles WHERE title LIKE 'Inter%'",
+                "Suggest",
+            ),
+            ("SELECT toc FROM article WHERE title='Ross Sea'", "Toc"),
+        ]);
+        searched(&[
+            "select the best wine for fish",
+            "how do I write SELECT * FROM t WHERE x LIKE 'a%' in postgres",
+        ]);
+    }
+
+    /// Messages addressed to the tool, the designated step of a numbered plan, a chat
+    /// interjection after the ask, "auto complete" in two words; a how-to about a view word's
+    /// topic stays a search.
+    #[test]
+    fn requests_inside_messages_and_plans() {
+        assert_eq!(
+            intent(
+                "Plan: 1. Check the archive is up. 2. Get the intro of the article 'Antarctic krill'. 3. Compare with notes. Do step 2 now."
+            ),
+            Intent::Summary {
+                title_or_path: t("Antarctic krill")
+            }
+        );
+        assert_eq!(
+            intent(
+                "Plan: 1. Gather background. 2. Search the archive for 'causes of the 1929 stock market crash'. 3. Draft summary. Execute"
+            ),
+            Intent::Search {
+                query: t("causes of the 1929 stock market crash"),
+                all_archives: false
+            }
+        );
+        each(&[
+            (
+                "@zim please fetch the full text of A/Emperor_penguin",
+                "GetArticle",
+            ),
+            (
+                "to: zim-agent | body: retrieve full text of 'Ibuprofen', 'Naproxen', 'Aspirin'",
+                "GetArticles",
+            ),
+            (
+                "to: zim-agent | body: get inbound links for 'Fortnite Battle Royale'",
+                "Links",
+            ),
+            ("take me to the front page lol", "MainPage"),
+            ("auto complete 'Zeld' pls", "Suggest"),
+        ]);
+        searched(&["table of contents in LaTeX, how to generate one"]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        each(&[
+            ("hitta artikeln som heter Kebnekaise", "FindByTitle"),
+            ("אילו קישורים יש בערך ירושלים?", "Links"),
+            ("Які архіви завантажені на сервері?", "ListArchives"),
+            ("सर्वर पर कौन-कौन से ZIM आर्काइव हैं?", "ListArchives"),
+            ("artigos relacionados ao artigo Fado", "Related"),
+            ("gợi ý tiêu đề bắt đầu bằng 'Hà N'", "Suggest"),
+            ("İstanbul makalesinin içindekiler tablosunu göster", "Toc"),
         ]);
     }
 }

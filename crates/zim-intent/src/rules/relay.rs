@@ -114,6 +114,88 @@ fn quotations(raw: &str) -> Vec<Quotation> {
     spans
 }
 
+/// A message addressed to the tool by name: "@zim please fetch ...", "to: zim-agent | body:
+/// get inbound links for 'X'". The address is no part of the request.
+static ADDRESSED: Pattern = LazyLock::new(|| {
+    rx(
+        r"^\s*(?:@[\w.-]+[,:]?\s+|to\s*:\s*[\w.@-]+\s*[|;,]\s*(?:(?:from|subject|re)\s*:\s*[^|;]*[|;]\s*)*(?:body|message|msg|text)\s*:\s*)(?P<rest>\S.*)$",
+    )
+});
+
+/// The request of a message addressed to the tool ([`ADDRESSED`]).
+pub(crate) fn addressed_request(raw: &str) -> Option<String> {
+    let c = ADDRESSED.as_ref()?.captures(raw)?;
+    Some(c.name("rest")?.as_str().trim().to_string())
+}
+
+/// A numbered step of a plan: "1. ", "2) ".
+static STEP_MARK: Pattern = LazyLock::new(|| rx(r"(?:^|\s)(?P<n>\d{1,2})[.)]\s+"));
+/// The step the plan says to carry out: "Do step 2 now", "execute step 3", "step 2 only".
+static STEP_DESIGNATED: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:do|execute|run|perform|carry\s+out|go\s+with)\s+(?:only\s+|just\s+)?step\s+(?P<a>\d{1,2})|step\s+(?P<b>\d{1,2})\s+(?:only|now|please))\b",
+    )
+});
+/// A step that acts on the archive: the one to carry out when none is designated.
+static ARCHIVE_STEP: Pattern = LazyLock::new(|| {
+    rx(r"\b(?:archive|zim|search|look\s+up|article|entry|entries|page|namespace|wiki)\b")
+});
+
+/// The step of a numbered plan the request asks to carry out ("Plan: 1. Check the archive
+/// is up. 2. Get the intro of the article 'Antarctic krill'. 3. Compare with notes. Do step
+/// 2 now"): the step designated, or else the only one that acts on the archive. Steps are
+/// numbered 1, 2, 3... in order; the designation is no part of the step.
+pub(crate) fn plan_step(raw: &str) -> Option<String> {
+    let marks: Vec<(usize, usize, u32)> = STEP_MARK
+        .as_ref()?
+        .captures_iter(raw)
+        .filter_map(|c| {
+            let all = c.get(0)?;
+            Some((all.start(), all.end(), c.name("n")?.as_str().parse().ok()?))
+        })
+        .collect();
+    let in_order = marks
+        .iter()
+        .enumerate()
+        .all(|(i, m)| u32::try_from(i).is_ok_and(|i| m.2 == i + 1));
+    if marks.len() < 2 || !in_order {
+        return None;
+    }
+    let designated = STEP_DESIGNATED.as_ref()?.captures(raw);
+    let designation_at = designated
+        .as_ref()
+        .and_then(|c| c.get(0))
+        .map_or(raw.len(), |m| m.start());
+    let steps: Vec<&str> = marks
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let end = marks.get(i + 1).map_or(designation_at, |next| next.0);
+            raw.get(m.1..end.max(m.1)).unwrap_or_default().trim()
+        })
+        .collect();
+    let wanted = designated
+        .as_ref()
+        .and_then(|c| c.name("a").or_else(|| c.name("b")))
+        .and_then(|m| m.as_str().parse::<usize>().ok());
+    let step = match wanted {
+        Some(n) => *steps.get(n.checked_sub(1)?)?,
+        None => {
+            let acting: Vec<&&str> = steps
+                .iter()
+                .filter(|s| ARCHIVE_STEP.as_ref().is_some_and(|re| re.is_match(s)))
+                .collect();
+            match acting.as_slice() {
+                [one] => **one,
+                _ => return None,
+            }
+        }
+    };
+    // The last step runs on to the plan's closing word ("3. Draft summary. Execute").
+    let step = step.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
+    (!step.is_empty()).then(|| step.to_string())
+}
+
 /// Bracketed fields, then the ask after an arrow or a colon.
 static BRACKETED: Pattern = LazyLock::new(|| {
     rx(
@@ -193,7 +275,7 @@ pub(crate) fn bracketed_request(raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{bracketed_request, relayed_request};
+    use super::{addressed_request, bracketed_request, plan_step, relayed_request};
 
     #[test]
     fn the_quoted_request_of_a_relaying_remark() {
@@ -216,6 +298,52 @@ mod tests {
             ),
         ] {
             assert_eq!(relayed_request(raw).as_deref(), Some(inner), "{raw}");
+        }
+    }
+
+    #[test]
+    fn the_step_of_a_plan_to_carry_out() {
+        for (raw, step) in [
+            (
+                "Plan: 1. Check the archive is up. 2. Get the intro of the article 'Antarctic krill'. 3. Compare with notes. Do step 2 now.",
+                "Get the intro of the article 'Antarctic krill'",
+            ),
+            (
+                "Plan: 1. Gather background. 2. Search the archive for 'causes of the 1929 stock market crash'. 3. Draft summary. Execute",
+                "Search the archive for 'causes of the 1929 stock market crash'",
+            ),
+        ] {
+            assert_eq!(plan_step(raw).as_deref(), Some(step), "{raw}");
+        }
+        for raw in [
+            "1. eggs 2. flour",
+            "what happened in 1914. 2. why",
+            "Plan: 1. Read the article X. 2. Read the article Y.",
+        ] {
+            assert_eq!(plan_step(raw), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn messages_addressed_to_the_tool() {
+        for (raw, request) in [
+            (
+                "@zim please fetch the full text of A/Emperor_penguin",
+                "please fetch the full text of A/Emperor_penguin",
+            ),
+            (
+                "to: zim-agent | body: get inbound links for 'Fortnite Battle Royale'",
+                "get inbound links for 'Fortnite Battle Royale'",
+            ),
+            (
+                "to: zim-agent | subject: meds | body: retrieve 'Aspirin'",
+                "retrieve 'Aspirin'",
+            ),
+        ] {
+            assert_eq!(addressed_request(raw).as_deref(), Some(request), "{raw}");
+        }
+        for raw in ["@ the station", "to: be or not to be", "top 10 islands"] {
+            assert_eq!(addressed_request(raw), None, "{raw}");
         }
     }
 

@@ -61,6 +61,11 @@ pub fn mentions_all_archives(s: &str) -> bool {
 
 /// The query without "in all archives"/"everywhere" wherever it appears, with the verb of
 /// looking before it and what goes with it after ([`SCOPE_TAIL`]); the flag keeps the scope.
+/// The archive searched, named before what is sought: "the archive for X", "this zim for X".
+static ONE_ARCHIVE_FOR: Pattern = LazyLock::new(|| {
+    rx(r"^(?:the|this|our|my|your)\s+(?:archive|zim|wiki|library|offline\s+library)\s+for\s+")
+});
+
 pub(crate) fn search_query(raw: &str) -> String {
     let mut without_scope = String::with_capacity(raw.len());
     let mut at = 0;
@@ -85,6 +90,11 @@ pub(crate) fn search_query(raw: &str) -> String {
         }
     }
     without_scope.push_str(raw.get(at..).unwrap_or_default());
+    // "the archive for 'causes of the crash'": the one archive searched is no topic.
+    let without_scope = match ONE_ARCHIVE_FOR.as_ref() {
+        Some(re) => re.replace(without_scope.trim_start(), "").into_owned(),
+        None => without_scope,
+    };
     clean_query(
         &without_scope
             .split_whitespace()
