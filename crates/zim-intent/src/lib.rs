@@ -343,9 +343,15 @@ fn parse_capped(
     // apart are lost in normalising.
     let lines = rules::key_value_lines(query);
     let query = lines.as_deref().unwrap_or(query);
-    // A request written in XML-like tags, one naming the operation, is that `key=value` call.
+    // A request written in XML-like tags, one naming the operation, is that `key=value` call;
+    // so is an element naming it (`<call name="toc" title="Hypothermia"/>`).
+    let named = rules::named_element_call(query);
+    let query = named.as_deref().unwrap_or(query);
     let tagged = rules::tagged_call(query);
     let query = tagged.as_deref().unwrap_or(query);
+    // "Fetch [[Epinephrine]] and [[Atropine]] in full": wiki links as the names they are.
+    let unlinked = rules::wiki_links_named(query);
+    let query = unlinked.as_deref().unwrap_or(query);
     // "@zim please ...", "to: zim-agent | body: ...": the message without its address.
     let addressed = rules::addressed_request(query);
     let query = addressed.as_deref().unwrap_or(query);

@@ -696,7 +696,7 @@ fn strip_trailing_instruction(s: &str) -> String {
 
 static POLITE_LEAD: Pattern = LazyLock::new(|| {
     rx(
-        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s*,?\s+(?:please\s*,?\s+|kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+|mind\s+)?|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to\s+|is\s+it\s+possible\s+(?:for\s+you\s+)?to\s+|i\s+(?:was\s+)?wonder(?:ing)?\s+if\s+you\s+(?:could|can|would)\s+|pray\s+|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
+        r"^(?:[¿¡]+\s*|[,;]+\s*|(?:good\s+(?:morning|afternoon|evening|day)|greetings|(?:hi|hey|hello)\s+there|thanks|thank\s+you|thx|cheers|many\s+thanks)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s*[,.!]+\s*|(?:alexa|siri|hey\s+siri|ok(?:ay)?\s+google|hey\s+google|cortana)(?:[,!.]\s*(?:(?:ask|tell)\s+(?:zim|kiwix|[\w-]+\s+(?:wiki|library|archive))\s+(?:to\s+)?)?|\s+(?:ask|tell)\s+(?:zim|kiwix|[\w-]+\s+(?:wiki|library|archive))\s+(?:to\s+)?)|(?:please|pls|plz|kindly|hey|hi|hello|yo|ok|okay|so)\b[,!]?\s*|(?:could|can|would|will)\s+you\s*,?\s+(?:please\s*,?\s+|kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+|mind\s+)?|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to\s+|is\s+it\s+possible\s+(?:for\s+you\s+)?to\s+|i\s+(?:was\s+)?wonder(?:ing)?\s+if\s+you\s+(?:could|can|would)\s+|pray\s+|i(?:\s+(?:(?:only|just|really|also)\s+)?(?:want|would\s+like|need|wanna)|'d\s+(?:only\s+|just\s+|really\s+)?like)\s+(?:you\s+)?(?:to\s+)?|let\s+me\s+|help\s+me\s+)",
     )
 });
 static POLITE_TRAIL: Pattern = LazyLock::new(|| {
@@ -822,6 +822,74 @@ fn truncated_command_word(word: &str) -> Option<&'static str> {
         .filter(|c| c.len() == 4 && c.starts_with(word));
     let first = found.next()?;
     found.next().is_none().then_some(*first)
+}
+
+/// Misspellings of command words written as they sound, which are no word of their own:
+/// corrected wherever they stand ("i need the dinosaur artical", "wats the layowt").
+const SOUNDED_OUT: &[(&str, &str)] = &[
+    ("artical", "article"),
+    ("articel", "article"),
+    ("artcile", "article"),
+    ("aritcle", "article"),
+    ("articals", "articles"),
+    ("articels", "articles"),
+    ("sumarize", "summarize"),
+    ("summerize", "summarize"),
+    ("sumarise", "summarise"),
+    ("summerise", "summarise"),
+    ("sumary", "summary"),
+    ("hedings", "headings"),
+    ("headins", "headings"),
+    ("layowt", "layout"),
+    ("startin", "starting"),
+    ("begining", "beginning"),
+    ("sektion", "section"),
+    ("seccion", "section"),
+];
+/// Homophones of a command word, corrected only before a noun for the article or a page:
+/// "the hole article", "opne the mane page".
+const SOUNDED_BEFORE_PAGE: &[(&str, &str)] =
+    &[("hole", "whole"), ("mane", "main"), ("mian", "main")];
+
+/// [`correct_typos`]' first pass: [`SOUNDED_OUT`] and [`SOUNDED_BEFORE_PAGE`].
+fn sounded_out_command_words(s: &str) -> (String, usize) {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut changed = 0usize;
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let core = w.trim_matches(|c: char| c.is_ascii_punctuation());
+            let lower = core.to_lowercase();
+            let next_is_page = words.get(i.saturating_add(1)).is_some_and(|n| {
+                let n = n
+                    .trim_matches(|c: char| c.is_ascii_punctuation())
+                    .to_lowercase();
+                matches!(
+                    n.as_str(),
+                    "article" | "artical" | "page" | "text" | "thing" | "entry"
+                )
+            });
+            let fixed = SOUNDED_OUT
+                .iter()
+                .find(|(bad, _)| *bad == lower)
+                .map(|(_, good)| *good)
+                .or_else(|| {
+                    next_is_page
+                        .then(|| SOUNDED_BEFORE_PAGE.iter().find(|(bad, _)| *bad == lower))
+                        .flatten()
+                        .map(|(_, good)| *good)
+                });
+            match fixed {
+                Some(good) if !core.is_empty() => {
+                    changed = changed.saturating_add(1);
+                    w.replacen(core, good, 1)
+                }
+                _ => (*w).to_string(),
+            }
+        })
+        .collect();
+    (out.join(" "), changed)
 }
 
 /// Returns the vocabulary word `word` is a likely misspelling of, if any.
@@ -967,7 +1035,9 @@ fn archive_noun_typo(word: &str) -> Option<&'static str> {
 /// "zim" a misspelt noun for its files is corrected wherever it stands ("what zim fles are
 /// avalable").
 pub fn correct_typos(s: &str) -> (String, usize) {
-    let mut changed = 0usize;
+    let (s, sounded) = sounded_out_command_words(s);
+    let s = s.as_str();
+    let mut changed = sounded;
     let raw: Vec<&str> = s.split(' ').collect();
     // The command runs on while every word so far is a command word or a filler: the third
     // word of "table of contnets for X" is still the command.

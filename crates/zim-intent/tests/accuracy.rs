@@ -933,6 +933,23 @@
 //! pgs does the Pacific Crest Trail art link 2". After: 199/200. All 7,100 lines: 7,062
 //! in-sample, cross-validated 7,055, no search routed elsewhere in any split when it is left
 //! out; arguments 95.2%; heldout-y 191/200.
+//!
+//! `heldout-z14` (200 lines, `phrasings-heldout-z14.jsonl`), by a thirty-third writer (a
+//! coastguard dispatcher, a tax adviser, a dyslexic carpenter spelling by sound, a quiz
+//! contestant; agents writing `<call name="toc" title="X"/>`, `GET /toc?title=X`, two
+//! requests in one message, a notes plugin's `[[Wiki links]]`, "Alexa, ask zim to ..."; 20
+//! requests in eighteen languages), was run once after the heldout-z13 round: 169/200
+//! (84.5%), two searches routed elsewhere. Fixed by cause (`heldout_z14_causes`): calls as
+//! XML elements with a name; wiki links (a section's as that section); command words spelt
+//! as they sound ("artical", "sumarize", "layowt"; "hole"/"mane" before a noun for the page);
+//! the first of two requests, when the second names its own subject or none; wake words;
+//! "heading anchors for X"; `GET /find?title=X`; command phrases of seven languages. Left:
+//! "show one page of the entries in the - (assets) namespace", "I need the full texts of
+//! Income tax and Value-added tax, both please", an agent's hedged request read as its first
+//! view, a section asked as "sec 'X' of Y", "summary of the Tax Cuts and Jobs Act changes to
+//! the standard deduction" (a search to its writer). After: 195/200. All 7,300 lines: 7,257
+//! in-sample, cross-validated 7,250, no search routed elsewhere in any split when it is left
+//! out; arguments 95.1%; heldout-y 191/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|(?:section\s+)?headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)(?:their\s+|its\s+|the\s+)?anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+anchors?\s+(?:for|of|in)|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|(?:section\s+)?headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)(?:their\s+|its\s+|the\s+)?anchors?|document\s+structure)\b",
     )
 });
 

@@ -720,6 +720,46 @@ const OPERATION_TAGS: &[&str] = &[
     "intent",
 ];
 
+/// A call written as an XML element with a name attribute: `<call name="toc"
+/// title="Hypothermia"/>`, `<call name="section"><arg name="title">Marionette</arg><arg
+/// name="section">Construction</arg></call>` (also `invoke`, `function`, `tool_call` and
+/// `param`/`parameter` elements for the arguments).
+static NAMED_CALL: Pattern = LazyLock::new(|| {
+    rx(
+        r#"^\s*<(?P<tag>call|invoke|function|tool_call|tool)\s+name\s*=\s*["'](?P<name>[\w.-]+)["'](?P<attrs>[^>]*?)\s*(?:/>|>(?P<body>.*)</(?:call|invoke|function|tool_call|tool)>)\s*$"#,
+    )
+});
+static NAMED_ATTR: Pattern = LazyLock::new(|| rx(r#"(?P<k>[a-z_]+)\s*=\s*["'](?P<v>[^"']*)["']"#));
+static NAMED_ARG: Pattern = LazyLock::new(|| {
+    rx(
+        r#"<(?:arg|param|parameter)\s+name\s*=\s*["'](?P<k>[\w-]+)["']\s*>(?P<v>[^<]*)</(?:arg|param|parameter)>"#,
+    )
+});
+
+/// The `key=value` call an XML call element ([`NAMED_CALL`]) makes.
+pub(crate) fn named_element_call(raw: &str) -> Option<String> {
+    let c = super::caps(&NAMED_CALL, raw)?;
+    let name = super::group(&c, "name");
+    command_of(&name)?;
+    let mut parts = vec![name];
+    let pairs = |re: &Pattern, text: &str, parts: &mut Vec<String>| {
+        if let Some(re) = re.as_ref() {
+            for p in re.captures_iter(text) {
+                let (k, v) = (
+                    p.name("k").map_or("", |m| m.as_str()),
+                    p.name("v").map_or("", |m| m.as_str()).trim(),
+                );
+                if !v.is_empty() {
+                    parts.push(format!("{k}=\"{}\"", v.replace('"', "'")));
+                }
+            }
+        }
+    };
+    pairs(&NAMED_ATTR, &super::group(&c, "attrs"), &mut parts);
+    pairs(&NAMED_ARG, &super::group(&c, "body"), &mut parts);
+    Some(parts.join(" "))
+}
+
 /// A request written wholly in XML-like tags, one of which names the operation
 /// (`<tool>toc</tool><title>Diabetes mellitus</title>`), as the `key=value` call it is
 /// (`toc title="Diabetes mellitus"`). `None` when any part is not such an element, when no
@@ -914,6 +954,10 @@ fn url_call(text: &str) -> Option<(Command, Args)> {
     let mut args = parse_args(&query_string_pairs(&super::group(&c, "qs")));
     let last = segments.last();
     let before_last = segments.len().checked_sub(2).and_then(|i| segments.get(i));
+    // "GET /find?title=Kyrie": finding by a title given is a title lookup.
+    if last.is_some_and(|s| s.eq_ignore_ascii_case("find")) && args.title.is_some() {
+        return Some((Command::FindByTitle, args));
+    }
     if let Some(command) = last.and_then(|s| command_of(s)) {
         return Some((command, args));
     }

@@ -24,9 +24,13 @@ mod sql;
 
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
-pub(crate) use command::{bot_command, json_call, key_value_lines, tagged_call, wrapped_request};
+pub(crate) use command::{
+    bot_command, json_call, key_value_lines, named_element_call, tagged_call, wrapped_request,
+};
 pub(crate) use namespace::namespace_named;
-pub(crate) use relay::{addressed_request, bracketed_request, plan_step, relayed_request};
+pub(crate) use relay::{
+    addressed_request, bracketed_request, plan_step, relayed_request, wiki_links_named,
+};
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
 pub(crate) use sql::sql_request;
@@ -104,6 +108,11 @@ pub fn classify(ctx: &Context) -> Option<RuleHit> {
     let text = unscened.as_deref().unwrap_or(text);
     let text = without_sequence_lead(text).unwrap_or(text);
     let ctx = &Context { text, ..*ctx };
+    // "What is the Kuiper belt? Also, list the archives you have.": two requests in one
+    // message; the first is the one answered.
+    if let Some(first) = first_of_two(ctx) {
+        return Some(first);
+    }
     // The scene set in a sentence of its own comes before the parts are read one by one:
     // "There's an article called X" alone would be a title lookup.
     let found = follow_up(ctx)
@@ -167,6 +176,40 @@ static HANDING_ORDER: Pattern = LazyLock::new(|| {
         r"^(?:(?:please|just|now|then|ok|okay)\s+)*(?:list|enumerate|show|get|give|fetch|open|dump|display|print|pull(?:\s+up)?|return|output|retrieve|send)\b",
     )
 });
+
+/// The boundary before a second request: "? Also, ...", ", then ...", ". After that, ...".
+static SECOND_REQUEST: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:[.?!;]\s+|,\s+)(?:also|and\s+also|then|and\s+then|after\s+that|afterwards|next)\b,?\s+\S",
+    )
+});
+
+/// The first of two requests in one message ([`SECOND_REQUEST`]), when a rule reads it alone
+/// and reads the second alone too, naming its own subject or none ("open the wikipedia
+/// archive, then show its main page" is one request: "its" is the first's).
+fn first_of_two(ctx: &Context) -> Option<RuleHit> {
+    let m = SECOND_REQUEST.as_ref()?.find(ctx.text)?;
+    let first = ctx.text.get(..m.start())?.trim();
+    let second = ctx.text.get(m.end().saturating_sub(1)..)?.trim();
+    let read = |text: &str| {
+        let part = Context {
+            text,
+            question: written_as_question(text),
+            ..*ctx
+        };
+        classify_one(&part, text).filter(|h| h.confidence >= crate::FALLBACK_THRESHOLD)
+    };
+    let hit = read(first)?;
+    let second_hit = read(second)?;
+    let mut second_intent = second_hit.intent.clone();
+    let second_own = subject_mut(&mut second_intent)
+        .is_none_or(|t| looks_like_title(t) && !is_match(&PRONOUN_SUBJECT, t));
+    (second_own && !is_match(&PRONOUN_IN, second)).then_some(hit)
+}
+
+/// A pronoun for what the first request named: "its main page", "its links".
+static PRONOUN_IN: Pattern =
+    LazyLock::new(|| rx(r"\b(?:its|it|their|them|that\s+one|this\s+one)\b"));
 
 /// A negated tail that declines the whole article ("..., not the whole thing").
 static WHOLE_DECLINED: Pattern = LazyLock::new(|| {
@@ -7437,6 +7480,123 @@ mod heldout_z13_causes {
             ("artigos relacionados ao artigo Fado", "Related"),
             ("gợi ý tiêu đề bắt đầu bằng 'Hà N'", "Suggest"),
             ("İstanbul makalesinin içindekiler tablosunu göster", "Toc"),
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z14_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// Calls written as XML elements with a name, wiki links, a REST lookup of a title.
+    #[test]
+    fn calls_and_links_in_markup() {
+        assert_eq!(
+            intent(
+                "<call name=\"section\"><arg name=\"title\">Marionette</arg><arg name=\"section\">Construction</arg></call>"
+            ),
+            Intent::Section {
+                title_or_path: t("Marionette"),
+                section: t("Construction")
+            }
+        );
+        assert_eq!(
+            intent("Fetch [[Epinephrine]] and [[Atropine]] in full"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Epinephrine"), t("Atropine")]
+            }
+        );
+        assert_eq!(
+            intent("Pull up [[Coast guard#History]]"),
+            Intent::Section {
+                title_or_path: t("Coast guard"),
+                section: t("History")
+            }
+        );
+        each(&[
+            (
+                "<call name=\"get_article\"><arg name=\"title\">Bunraku</arg></call>",
+                "GetArticle",
+            ),
+            ("<call name=\"main_page\"/>", "MainPage"),
+            (
+                "<call name=\"suggest\"><arg name=\"prefix\">Puppe</arg></call>",
+                "Suggest",
+            ),
+            ("<call name=\"toc\" title=\"Hypothermia\"/>", "Toc"),
+            (
+                "<call name=\"walk\"><arg name=\"ns\">M</arg></call>",
+                "Walk",
+            ),
+            ("GET /find?title=Kyrie", "FindByTitle"),
+        ]);
+    }
+
+    /// Command words spelt as they sound, wherever they stand ("artical", "sumarize",
+    /// "layowt"), and homophones before a noun for the page ("the hole article", "the mane
+    /// page"); the same words elsewhere stay ("a hole in the wall").
+    #[test]
+    fn command_words_spelt_as_they_sound() {
+        each(&[
+            (
+                "show me the hole artical for Mortise and tenon",
+                "GetArticle",
+            ),
+            ("can u sumarize the artical on Plywood", "Summary"),
+            ("opne the mane page", "MainPage"),
+            ("titles startin with Dov", "Suggest"),
+            (
+                "wats the layowt of the Timber framing artical, hedings and there ids",
+                "Structure",
+            ),
+            (
+                "Show me the heading anchors for the Sea ice article",
+                "Structure",
+            ),
+        ]);
+        searched(&["a hole in the wall", "the horse's mane"]);
+    }
+
+    /// Two requests in one message: the first is answered, when the second names its own
+    /// subject or none; a wake word and "ask zim to" are no part of the request.
+    #[test]
+    fn the_first_of_two_requests_and_wake_words() {
+        assert_eq!(
+            intent("Summarize the Avalanche article, then list the archives."),
+            Intent::Summary {
+                title_or_path: t("Avalanche")
+            }
+        );
+        searched(&[
+            "What is the Kuiper belt? Also, list the archives you have.",
+            "computer science degree",
+            "siri shortcuts tutorial",
+        ]);
+        each(&[
+            (
+                "open the wikipedia archive, then show its main page",
+                "MainPage",
+            ),
+            ("Alexa, ask zim to open the start page", "MainPage"),
+            ("Alexa, ask zim what archives it has", "ListArchives"),
+        ]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        each(&[
+            ("Näytä nimiavaruuden A ensimmäiset 25 merkintää", "Browse"),
+            ("Fut még a szerver?", "Health"),
+            ("Quels articles renvoient vers la page Chœur ?", "Links"),
+            ("Vis mig forsiden af arkivet", "MainPage"),
+            (
+                "Artikel apa saja yang terkait dengan artikel Borobudur?",
+                "Related",
+            ),
+            ("भारत लेख का इतिहास अनुभाग दिखाओ", "Section"),
+            ("অ্যাসপিরিন নিবন্ধের সারাংশ দাও", "Summary"),
         ]);
     }
 }

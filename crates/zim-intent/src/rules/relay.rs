@@ -196,6 +196,31 @@ pub(crate) fn plan_step(raw: &str) -> Option<String> {
     (!step.is_empty()).then(|| step.to_string())
 }
 
+/// A reference written as a wiki link: `[[Title]]`, `[[Title|label]]`, `[[Title#Section]]`.
+static WIKI_LINK: Pattern = LazyLock::new(|| {
+    rx(r"\[\[(?P<t>[^\[\]|#]{1,200})(?:#(?P<s>[^\[\]|]{1,200}))?(?:\|[^\[\]]{0,200})?\]\]")
+});
+
+/// The request with its wiki links written as the names they are, quoted ("Fetch
+/// [[Epinephrine]] and [[Atropine]] in full"); a link to a section as that section of its
+/// page ("Pull up [[Coast guard#History]]": the "History" section of "Coast guard").
+pub(crate) fn wiki_links_named(raw: &str) -> Option<String> {
+    if !raw.contains("[[") {
+        return None;
+    }
+    let re = WIKI_LINK.as_ref()?;
+    re.is_match(raw).then(|| {
+        re.replace_all(raw, |c: &regex::Captures| {
+            let t = c.name("t").map_or("", |m| m.as_str()).trim();
+            match c.name("s").map(|m| m.as_str().trim()) {
+                Some(s) if !s.is_empty() => format!("the \"{s}\" section of \"{t}\""),
+                _ => format!("\"{t}\""),
+            }
+        })
+        .into_owned()
+    })
+}
+
 /// Bracketed fields, then the ask after an arrow or a colon.
 static BRACKETED: Pattern = LazyLock::new(|| {
     rx(
