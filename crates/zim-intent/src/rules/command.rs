@@ -615,8 +615,15 @@ static SLASH_CALL: Pattern =
 /// A chat bot's command after the bot's name: "!wiki toc Mitochondrion", "/zim browse --ns A
 /// --limit 20", "!wiki get \"Alan Turing\" --full"; or a command word after "!" as after "/"
 /// ("!toc Tide").
+/// A method called by its dotted name: "call zim.health", "invoke kiwix.getToc title=Nile".
+static METHOD_CALL: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:call|invoke|run|execute)\s+(?P<method>[a-z][\w-]*\.[a-z][\w.]*)(?:\s+(?P<kv>[a-z_]+\s*=.*))?\s*$",
+    )
+});
+
 static BOT_CALL: Pattern = LazyLock::new(|| {
-    rx(r"^[!/](?P<bot>[a-z][\w-]*)(?:\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?)?$")
+    rx(r"^[!/?](?P<bot>[a-z][\w-]*)(?:\s+(?P<cmd>[a-z][a-z_-]*)(?P<rest>\s.*)?)?$")
 });
 
 /// A command-line call of a ZIM tool: the program's name, then a command word, then
@@ -834,7 +841,20 @@ pub(crate) fn bot_command(raw: &str) -> Option<String> {
             return Some(format!("/{cmd}{rest}"));
         }
     }
-    if !raw.starts_with(['!', '/']) {
+    // "call zim.getMainPage", "call zim.suggest prefix='Hyperth'": a method by its dotted
+    // name, alone or with `key=value` arguments.
+    if let Some(c) = super::caps(&METHOD_CALL, raw) {
+        let (method, kv) = (super::group(&c, "method"), super::group(&c, "kv"));
+        if command_of(&method).is_some() {
+            return Some(if kv.is_empty() {
+                format!("/{}", method.replace('.', "_"))
+            } else {
+                format!("{} {kv}", method.replace('.', "_"))
+            });
+        }
+    }
+    // "!wiki ...", "/zim ...", and Discord's "?zim ..." prefix.
+    if !raw.starts_with(['!', '/', '?']) {
         return None;
     }
     let c = super::caps(&BOT_CALL, raw)?;
@@ -1231,6 +1251,11 @@ fn call_hit(
                 collect_titles(args.positional.iter().map(String::as_str))
             } else {
                 split_titles(&args.free)
+            };
+            // "getArticles for A/Orca and A/Beluga_whale": asked for several, "and" joins them.
+            let titles = match titles.as_slice() {
+                [one] if one.contains(" and ") => collect_titles(one.split(" and ")),
+                _ => titles,
             };
             match titles.as_slice() {
                 [] => None,

@@ -29,7 +29,8 @@ pub(crate) use command::{
 };
 pub(crate) use namespace::namespace_named;
 pub(crate) use relay::{
-    addressed_request, bracketed_request, plan_step, relayed_request, wiki_links_named,
+    addressed_request, bracketed_request, markdown_item, paraphrased_request, plan_step,
+    relayed_request, wiki_links_named, without_reason_line,
 };
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
@@ -1499,6 +1500,11 @@ pub(crate) fn topic_free_besides(text: &str, cue: &Pattern, also: &[&str]) -> bo
         Some(re) => re.replace_all(text, " ").to_string(),
         None => text.to_string(),
     };
+    // "landing page of stackexchange_diy": an archive's file name, loaded or not, is no topic.
+    let without_cue = match ARCHIVE_FILE_NAME.as_ref() {
+        Some(re) => re.replace_all(&without_cue, " ").into_owned(),
+        None => without_cue,
+    };
     without_cue
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|w| !w.is_empty())
@@ -1507,6 +1513,10 @@ pub(crate) fn topic_free_besides(text: &str, cue: &Pattern, also: &[&str]) -> bo
             NO_TOPIC_WORDS.contains(&w.as_str()) || also.contains(&w.as_str())
         })
 }
+
+/// An archive's file name: words joined by underscores ("stackexchange_diy",
+/// "wikipedia_en_all_maxi_2024-01.zim").
+static ARCHIVE_FILE_NAME: Pattern = LazyLock::new(|| rx(r"\b[a-z][a-z0-9.-]*_[a-z0-9][\w.-]*\b"));
 
 /// Words that carry no topic in a request to the service.
 const NO_TOPIC_WORDS: &[&str] = &[
@@ -7597,6 +7607,87 @@ mod heldout_z14_causes {
             ),
             ("भारत लेख का इतिहास अनुभाग दिखाओ", "Section"),
             ("অ্যাসপিরিন নিবন্ধের সারাংশ দাও", "Summary"),
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod heldout_z15_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// Methods called by a dotted name, Discord's `?zim` prefix, a log line's timestamp and
+    /// level, a Markdown item in bold, a support bot's paraphrase, a last line saying why, a
+    /// letter's greeting, "both at once" after a list.
+    #[test]
+    fn requests_in_agents_and_bots_wrappings() {
+        assert_eq!(
+            intent("call zim.getArticles for A/Orca and A/Beluga_whale"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("A/Orca"), t("A/Beluga_whale")]
+            }
+        );
+        assert_eq!(
+            intent("call zim.suggest prefix='Hyperth'"),
+            Intent::Suggest {
+                prefix: t("Hyperth")
+            }
+        );
+        assert_eq!(
+            intent(
+                "pull both the Diesel engine and Gas turbine articles in full\nreason: comparing propulsion options for the new vessel"
+            ),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Diesel engine"), t("Gas turbine")]
+            }
+        );
+        each(&[
+            ("call zim.health", "Health"),
+            ("call zim.listArchives", "ListArchives"),
+            ("call zim.getMainPage", "MainPage"),
+            ("call zim.getMetadata", "Metadata"),
+            ("?zim links Hypothermia", "Links"),
+            ("?zim summary Titanic", "Summary"),
+            ("?zim walk W", "Walk"),
+            (
+                "[2026-12-07 12:30] INFO request: landing page of stackexchange_diy",
+                "MainPage",
+            ),
+            (
+                "- **Fetch the full text of Louvre, Rijksmuseum and Prado Museum together**",
+                "GetArticles",
+            ),
+            (
+                "Customer is asking whether the server is running; they keep getting timeouts.",
+                "Health",
+            ),
+            (
+                "Customer is asking for the complete articles on Ellis Island and Castle Garden, both at once.",
+                "GetArticles",
+            ),
+            (
+                "Dear Sir, would you be so kind as to show me the whole of the article 'Florence Nightingale', in its entirety? Many thanks",
+                "GetArticle",
+            ),
+        ]);
+        searched(&[
+            "call my mom tomorrow",
+            "the user asked if tomatoes are fruit",
+            "dear evan hansen songs",
+        ]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        each(&[
+            ("Máy chủ có đang hoạt động không?", "Health"),
+            ("Whakaaturia mai te whārangi matua.", "MainPage"),
+            (
+                "Kapadokya makalesiyle ilgili diğer makaleleri göster.",
+                "Related",
+            ),
+            ("Προτάσεις τίτλων που ξεκινούν με «Αθη»", "Suggest"),
         ]);
     }
 }

@@ -118,7 +118,7 @@ fn quotations(raw: &str) -> Vec<Quotation> {
 /// get inbound links for 'X'". The address is no part of the request.
 static ADDRESSED: Pattern = LazyLock::new(|| {
     rx(
-        r"^\s*(?:@[\w.-]+[,:]?\s+|to\s*:\s*[\w.@-]+\s*[|;,]\s*(?:(?:from|subject|re)\s*:\s*[^|;]*[|;]\s*)*(?:body|message|msg|text)\s*:\s*)(?P<rest>\S.*)$",
+        r"^\s*(?:\[[\d\-:/ T.Z+]{4,30}\]\s*(?:(?:info|debug|warn|warning|error|trace|notice)\b\s*)?(?:(?:request|query|msg|message|input)\s*:\s*)?|@[\w.-]+[,:]?\s+|to\s*:\s*[\w.@-]+\s*[|;,]\s*(?:(?:from|subject|re)\s*:\s*[^|;]*[|;]\s*)*(?:body|message|msg|text)\s*:\s*)(?P<rest>\S.*)$",
     )
 });
 
@@ -219,6 +219,66 @@ pub(crate) fn wiki_links_named(raw: &str) -> Option<String> {
         })
         .into_owned()
     })
+}
+
+/// A support bot's paraphrase of a customer's ask: "Customer is asking whether the server is
+/// running; they keep getting timeouts", "Customer is asking for the complete articles on X
+/// and Y". What is asked, as the customer would ask it: a question put back in its order
+/// ("is the server running"), a thing asked for given ("give me ...").
+static PARAPHRASE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:the\s+)?(?:customer|user|caller|client|patient|visitor|requester)\s+(?:is\s+asking|asks|asked|wants\s+to\s+know|would\s+like\s+to\s+know|is\s+requesting|requests|wants|would\s+like)\s+(?:(?P<how>whether|if)\s+(?P<q>.+)|for\s+(?P<f>.+)|to\s+(?P<t>.+))$",
+    )
+});
+/// A clause's subject and its auxiliary: "the server is running".
+static CLAUSE_AUXILIARY: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?P<subj>.+?)\s+(?P<aux>is|are|was|were|can|could|does|do|has|have|will|would)\s+(?P<rest>.*)$",
+    )
+});
+
+/// The ask of a paraphrase ([`PARAPHRASE`]).
+pub(crate) fn paraphrased_request(raw: &str) -> Option<String> {
+    let c = PARAPHRASE.as_ref()?.captures(raw.trim())?;
+    if let Some(q) = c.name("q") {
+        let clause = q.as_str();
+        return Some(
+            match CLAUSE_AUXILIARY.as_ref().and_then(|re| re.captures(clause)) {
+                Some(a) => format!(
+                    "{} {} {}",
+                    a.name("aux").map_or("", |m| m.as_str()),
+                    a.name("subj").map_or("", |m| m.as_str()),
+                    a.name("rest").map_or("", |m| m.as_str())
+                ),
+                None => clause.to_string(),
+            },
+        );
+    }
+    if let Some(f) = c.name("f") {
+        return Some(format!("give me {}", f.as_str()));
+    }
+    c.name("t").map(|t| t.as_str().to_string())
+}
+
+/// A request written as a Markdown list item or in bold: "- **Fetch X and Y together**".
+static MARKDOWN_ITEM: Pattern =
+    LazyLock::new(|| rx(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<t>[^*_]+?)(?:\*\*|__)\s*$"));
+
+/// The words of a Markdown list item in bold ([`MARKDOWN_ITEM`]).
+pub(crate) fn markdown_item(raw: &str) -> Option<String> {
+    let c = MARKDOWN_ITEM.as_ref()?.captures(raw)?;
+    Some(c.name("t")?.as_str().trim().to_string())
+}
+
+/// A line after the request saying why ("reason: comparing propulsion options").
+static REASON_LINE: Pattern =
+    LazyLock::new(|| rx(r"\n\s*(?:reason|why|purpose|rationale|context|note)\s*:[^\n]*$"));
+
+/// The request without a last line saying why it is asked ([`REASON_LINE`]).
+pub(crate) fn without_reason_line(raw: &str) -> Option<String> {
+    let m = REASON_LINE.as_ref()?.find(raw)?;
+    let kept = raw.get(..m.start())?.trim();
+    (!kept.is_empty()).then(|| kept.to_string())
 }
 
 /// Bracketed fields, then the ask after an arrow or a colon.
