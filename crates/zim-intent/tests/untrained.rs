@@ -1,18 +1,23 @@
-//! A labelled set the router was never trained on: `data/phrasings-heldout-y.jsonl` (200
-//! lines by a nineteenth separate writer) is not in `learned::LABELLED_SETS`, so the learned
-//! second opinion has never seen it, and only two general causes of its first-run misses were
-//! fixed (requests written in XML-like tags, command-line calls of a ZIM client). Its first run
-//! gave 165/200 (82.5%), no search routed elsewhere; after those two causes 188/200. The rest
-//! of its misses are kept as the honest measure of what new writers bring (requests in
-//! languages the glossary lacks, commands typed with a typo in every word): this test asserts
-//! the figure does not fall and that no search is routed elsewhere.
+//! Labelled sets the router was never trained on and whose misses were not fixed one by one:
+//! they are not in `learned::LABELLED_SETS`, so the learned second opinion has never seen
+//! them, and each is kept as an honest measure of what new writers bring.
+//!
+//! - `data/phrasings-heldout-y.jsonl` (200 lines by a nineteenth separate writer): only two
+//!   general causes of its first-run misses were fixed (requests written in XML-like tags,
+//!   command-line calls of a ZIM client). First run 165/200 (82.5%), no search routed
+//!   elsewhere; after those two causes 188/200, and 191/200 after the later rounds.
+//! - `data/phrasings-heldout-z16.jsonl` (200 lines by a thirty-fifth writer, asked for
+//!   ordinary traffic rather than unusual styles: students, researchers, sysadmins,
+//!   travellers, agents as they are): first run 193/200 (96.5%), no search routed elsewhere,
+//!   nothing fixed after it.
+//!
+//! The tests assert the figures do not fall and that no search is routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use zim_intent::parse;
 
-#[test]
-fn a_set_never_trained_on_routes_as_labelled() {
-    let lines = include_str!("../data/phrasings-heldout-y.jsonl");
+/// Routes every line of a set; returns the lines right and the searches routed elsewhere.
+fn route_set(name: &str, lines: &str) -> (usize, usize, Vec<String>) {
     let (mut ok, mut total, mut searches_elsewhere) = (0, 0, Vec::new());
     for line in lines.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).expect("valid JSON line");
@@ -23,14 +28,34 @@ fn a_set_never_trained_on_routes_as_labelled() {
         if got == want {
             ok += 1;
         } else {
-            println!("miss {want} -> {got}: {query:?}");
+            println!("[{name}] miss {want} -> {got}: {query:?}");
             if want == "Search" {
                 searches_elsewhere.push(query.to_string());
             }
         }
     }
-    println!("never trained on: {ok}/{total}");
+    println!("[{name}] never trained on: {ok}/{total}");
+    (ok, total, searches_elsewhere)
+}
+
+#[test]
+fn a_set_never_trained_on_routes_as_labelled() {
+    let (ok, total, elsewhere) = route_set(
+        "heldout-y",
+        include_str!("../data/phrasings-heldout-y.jsonl"),
+    );
     assert_eq!(total, 200);
-    assert!(ok >= 187, "{ok}/{total}");
-    assert!(searches_elsewhere.is_empty(), "{searches_elsewhere:?}");
+    assert!(ok >= 190, "{ok}/{total}");
+    assert!(elsewhere.is_empty(), "{elsewhere:?}");
+}
+
+#[test]
+fn ordinary_traffic_never_trained_on_routes_as_labelled() {
+    let (ok, total, elsewhere) = route_set(
+        "heldout-z16",
+        include_str!("../data/phrasings-heldout-z16.jsonl"),
+    );
+    assert_eq!(total, 200);
+    assert!(ok >= 193, "{ok}/{total}");
+    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
