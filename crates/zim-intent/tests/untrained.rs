@@ -10,6 +10,10 @@
 //!   ordinary traffic rather than unusual styles: students, researchers, sysadmins,
 //!   travellers, agents as they are): first run 193/200 (96.5%), no search routed elsewhere,
 //!   nothing fixed after it.
+//! - `data/phrasings-heldout-z17.jsonl` (200 lines by a thirty-sixth writer, asked for an
+//!   ordinary week of a deployment: a school, a library, a ship, a clinic, an office, agents
+//!   as they call the tool): first run 195/200 (97.5%), no search routed elsewhere, nothing
+//!   fixed after it.
 //!
 //! The tests assert the figures do not fall and that no search is routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
@@ -57,5 +61,16 @@ fn ordinary_traffic_never_trained_on_routes_as_labelled() {
     );
     assert_eq!(total, 200);
     assert!(ok >= 193, "{ok}/{total}");
+    assert!(elsewhere.is_empty(), "{elsewhere:?}");
+}
+
+#[test]
+fn an_ordinary_week_never_trained_on_routes_as_labelled() {
+    let (ok, total, elsewhere) = route_set(
+        "heldout-z17",
+        include_str!("../data/phrasings-heldout-z17.jsonl"),
+    );
+    assert_eq!(total, 200);
+    assert!(ok >= 195, "{ok}/{total}");
     assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
