@@ -339,44 +339,16 @@ fn parse_capped(
             };
         }
     }
-    // Lines of `key: value` are one call with its parameters; the line breaks that tell them
-    // apart are lost in normalising.
-    let lines = rules::key_value_lines(query);
-    let query = lines.as_deref().unwrap_or(query);
-    // A request written in XML-like tags, one naming the operation, is that `key=value` call;
-    // so is an element naming it (`<call name="toc" title="Hypothermia"/>`).
-    let named = rules::named_element_call(query);
-    let query = named.as_deref().unwrap_or(query);
-    let tagged = rules::tagged_call(query);
-    let query = tagged.as_deref().unwrap_or(query);
-    // A last line saying why ("reason: ..."), a Markdown item in bold, a support bot's
-    // paraphrase ("Customer is asking whether ..."): the request without them.
-    let reasoned = rules::without_reason_line(query);
-    let query = reasoned.as_deref().unwrap_or(query);
-    let item = rules::markdown_item(query);
-    let query = item.as_deref().unwrap_or(query);
-    let paraphrased = rules::paraphrased_request(query);
-    let query = paraphrased.as_deref().unwrap_or(query);
-    // "Fetch [[Epinephrine]] and [[Atropine]] in full": wiki links as the names they are.
-    let unlinked = rules::wiki_links_named(query);
-    let query = unlinked.as_deref().unwrap_or(query);
-    // "@zim please ...", "to: zim-agent | body: ...": the message without its address.
-    let addressed = rules::addressed_request(query);
-    let query = addressed.as_deref().unwrap_or(query);
-    // "Plan: 1. ... 2. Get the intro of X. 3. ... Do step 2 now": the step to carry out.
-    let stepped = rules::plan_step(query);
-    let query = stepped.as_deref().unwrap_or(query);
-    // "SELECT toc FROM article WHERE title='Ross Sea'": the slash command the statement asks.
-    let selected = rules::sql_request(query);
-    let query = selected.as_deref().unwrap_or(query);
-    // A browser extension's fields and verb ("[page: Dragon] [selection: \"Etymology\"] →
-    // open this section") are the request they make together.
-    let bracketed = rules::bracketed_request(query);
-    let query = bracketed.as_deref().unwrap_or(query);
-    // A chat bot's command ("!wiki toc X", "/zim browse --ns A") is the slash command it
-    // relays; the "!" is punctuation to the normaliser.
-    let relayed = rules::bot_command(query);
-    let query = relayed.as_deref().unwrap_or(query);
+    // The wrappings agents and clients put around a request (`key: value` lines, XML calls,
+    // a reason line, Markdown, a paraphrase, wiki links, an address, a plan, SQL, bracketed
+    // fields, bot and shell commands), taken off in order, each when its whole syntax is there.
+    let mut unwrapped = std::borrow::Cow::Borrowed(query);
+    for unwrap in rules::UNWRAPPINGS {
+        if let Some(inner) = unwrap(&unwrapped) {
+            unwrapped = std::borrow::Cow::Owned(inner);
+        }
+    }
+    let query: &str = &unwrapped;
     let written = text::one_of_alternatives(&text::lower_odd_capitals(&text::expand_chat(
         &text::normalize_input(query),
     )));

@@ -653,7 +653,7 @@ const NO_ALIAS: &[&str] = &[
     "dpkg", "mkv", "mp3", "mp4", "nfs", "smb", "vpn", "lvm", "crt", "pgp", "gpg", "xss", "csrf",
     "jwt", "tty", "std", "rgb", "cmyk", "bmp", "pls", "plz", "thx", "hmm", "psst", "tsk", "nth",
     "dr", "mr", "mrs", "ms", "st", "pc", "tv", "dvd", "cd", "gps", "sms", "mms", "nhs", "bbc",
-    "cnn", "fbi", "cdc", "pdf", "ptsd", "adhd", "cpr", "bp", "ppm", "kg", "km",
+    "cnn", "fbi", "cdc", "ptsd", "adhd", "cpr", "bp", "ppm", "kg", "km",
 ];
 
 /// The command words an alias's call abbreviates.

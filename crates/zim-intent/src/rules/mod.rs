@@ -24,17 +24,43 @@ mod sql;
 
 pub(crate) use archive_level::service_cue_declined;
 pub(crate) use batch::listed_titles;
-pub(crate) use command::{
-    bot_command, json_call, key_value_lines, named_element_call, tagged_call, wrapped_request,
-};
+pub(crate) use command::{json_call, wrapped_request};
 pub(crate) use namespace::namespace_named;
-pub(crate) use relay::{
-    addressed_request, bracketed_request, markdown_item, paraphrased_request, plan_step,
-    relayed_request, wiki_links_named, without_reason_line,
-};
+pub(crate) use relay::relayed_request;
 pub use search::mentions_all_archives;
 pub(crate) use search::search_query;
-pub(crate) use sql::sql_request;
+
+/// The wrappings agents and clients put around a request, taken off in this order before the
+/// rules read it; each returns the request it wraps, or `None` when its whole syntax is not
+/// there.
+pub(crate) const UNWRAPPINGS: [fn(&str) -> Option<String>; 12] = [
+    // Lines of `key: value` are one call with its parameters; the line breaks that tell them
+    // apart are lost in normalising.
+    command::key_value_lines,
+    // An element naming the operation (`<call name="toc" title="Hypothermia"/>`), then
+    // XML-like tags, one naming it: the `key=value` call they make.
+    command::named_element_call,
+    command::tagged_call,
+    // A last line saying why ("reason: ..."), a Markdown item in bold, a support bot's
+    // paraphrase ("Customer is asking whether ..."): the request without them.
+    relay::without_reason_line,
+    relay::markdown_item,
+    relay::paraphrased_request,
+    // "Fetch [[Epinephrine]] and [[Atropine]] in full": wiki links as the names they are.
+    relay::wiki_links_named,
+    // "@zim please ...", "to: zim-agent | body: ...", a log line's stamp: the message alone.
+    relay::addressed_request,
+    // "Plan: 1. ... 2. Get the intro of X. 3. ... Do step 2 now": the step to carry out.
+    relay::plan_step,
+    // "SELECT toc FROM article WHERE title='Ross Sea'": the slash command the statement asks.
+    sql::sql_request,
+    // A browser extension's fields and verb ("[page: Dragon] [selection: \"Etymology\"] →
+    // open this section"): the request they make together.
+    relay::bracketed_request,
+    // A chat bot's, a shell alias's or a method's call ("!wiki toc X", "zq toc X", "call
+    // zim.getToc"): the slash command it is; the "!" is punctuation to the normaliser.
+    command::bot_command,
+];
 
 /// "what is X?" with X of at most this many words is a Summary; longer is a Search.
 pub const QUESTION_SUBJECT_MAX_WORDS: usize = 6;
@@ -1514,9 +1540,14 @@ pub(crate) fn topic_free_besides(text: &str, cue: &Pattern, also: &[&str]) -> bo
         })
 }
 
-/// An archive's file name: words joined by underscores ("stackexchange_diy",
-/// "wikipedia_en_all_maxi_2024-01.zim").
-static ARCHIVE_FILE_NAME: Pattern = LazyLock::new(|| rx(r"\b[a-z][a-z0-9.-]*_[a-z0-9][\w.-]*\b"));
+/// An archive's file name, as Kiwix names them: a project, then underscored parts
+/// ("stackexchange_diy"), a language segment ("wikipedia_en_all_maxi_2024-01"), or a `.zim`
+/// file. An identifier with underscores ("node_exporter", "my_service") is a topic.
+static ARCHIVE_FILE_NAME: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:wikipedia|wiktionary|wikivoyage|wikibooks|wikiquote|wikisource|wikinews|wikiversity|wikispecies|wikihow|wikimed|gutenberg|stackexchange|stackoverflow|devdocs|ted|phet|vikidia)(?:\.[\w.]+)?_[\w.-]+|[a-z][a-z0-9.-]*_(?:[a-z]{2,3}|mul)_[\w.-]+|[\w.-]+\.zim)\b",
+    )
+});
 
 /// Words that carry no topic in a request to the service.
 const NO_TOPIC_WORDS: &[&str] = &[
@@ -7674,6 +7705,9 @@ mod heldout_z15_causes {
             "call my mom tomorrow",
             "the user asked if tomatoes are fruit",
             "dear evan hansen songs",
+            // An identifier with underscores is a topic, not an archive's file name.
+            "check the status of node_exporter",
+            "main page of my_project",
         ]);
     }
 

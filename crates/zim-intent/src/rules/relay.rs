@@ -5,8 +5,11 @@
 //! asked and how to answer; the quoted words are the request, and the command words of the
 //! remark ("answer from the server side", "forwarding", "handle") name no operation.
 //!
-//! Also a request a browser extension sends: the page and the selected text in brackets, then
-//! the verb ("[page: Dragon] [selection: \"Etymology\"] → open this section").
+//! Also the other wrappings of a request that are prose rather than a call's syntax (see
+//! `UNWRAPPINGS`): a mail quoted in an automatic reply, a message's address or a log line's
+//! stamp, a numbered plan's step to carry out, wiki links, a support bot's paraphrase, a
+//! Markdown item in bold, a last line saying why, and a browser extension's bracketed fields
+//! and verb ("[page: Dragon] [selection: \"Etymology\"] → open this section").
 
 use crate::text::{Pattern, rx};
 use std::ops::Range;
@@ -114,8 +117,9 @@ fn quotations(raw: &str) -> Vec<Quotation> {
     spans
 }
 
-/// A message addressed to the tool by name: "@zim please fetch ...", "to: zim-agent | body:
-/// get inbound links for 'X'". The address is no part of the request.
+/// A message addressed to the tool by name ("@zim please fetch ...", "to: zim-agent | body:
+/// get inbound links for 'X'") or stamped as a log line ("[2026-12-07 12:30] INFO request:
+/// ..."). The address and the stamp are no part of the request.
 static ADDRESSED: Pattern = LazyLock::new(|| {
     rx(
         r"^\s*(?:\[[\d\-:/ T.Z+]{4,30}\]\s*(?:(?:info|debug|warn|warning|error|trace|notice)\b\s*)?(?:(?:request|query|msg|message|input)\s*:\s*)?|@[\w.-]+[,:]?\s+|to\s*:\s*[\w.@-]+\s*[|;,]\s*(?:(?:from|subject|re)\s*:\s*[^|;]*[|;]\s*)*(?:body|message|msg|text)\s*:\s*)(?P<rest>\S.*)$",
