@@ -833,9 +833,18 @@ pub(crate) fn bot_command(raw: &str) -> Option<String> {
             .filter(|w| *w != "A")
             .collect::<Vec<_>>()
             .join(" ");
+        // A call whose command needs an article has one ("zq toc Nile"); an acronym and a
+        // command word alone is a topic ("gdpr summary", "crm links").
+        let complete = command_of(&cmd).is_some_and(|c| {
+            !rest.trim().is_empty()
+                || matches!(
+                    c,
+                    Command::ListArchives | Command::Metadata | Command::MainPage | Command::Health
+                )
+        });
         if command_of(&alias).is_none()
             && !NO_ALIAS.contains(&alias.to_lowercase().as_str())
-            && command_of(&cmd).is_some()
+            && complete
             && !super::is_match(&SENTENCE_WORD, &unquoted)
         {
             return Some(format!("/{cmd}{rest}"));

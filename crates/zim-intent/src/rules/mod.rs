@@ -7332,6 +7332,14 @@ mod heldout_z12_causes {
             "job related stress",
             "copy files between two servers",
         ]);
+        // An acronym and a command word alone name a topic, not a call without its article.
+        assert_eq!(
+            intent("gdpr summary"),
+            Intent::Summary {
+                title_or_path: t("gdpr")
+            }
+        );
+        searched(&["crm links"]);
     }
 
     /// A mail quoted in an automatic reply, a ReAct agent's "Action Input:", spoken fillers
