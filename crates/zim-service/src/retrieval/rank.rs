@@ -730,7 +730,9 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         .take(dirs)
         .any(|d| d.replace(['-', '_'], "") == "whatsnew")
         || is_release_file(file)
+        || is_changes_page(file, &lower_title)
         || lower_title.contains("release notes")
+        || lower_title.contains("release history")
         || lower_title.contains("what's new")
         || lower_title.contains("changelog")
         || is_release_title(&lower_title)
@@ -759,6 +761,28 @@ static RELEASE_TITLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::Laz
     )
     .ok()
 });
+
+/// A page named for changes and titled so: `changes.html` "Changes to the Cyrus IMAP
+/// Server", `glib-changes.html` "Changes to GLib" (an API page of that name has a title of
+/// its own: SQLite's `c3ref/changes.html` is "Count The Number Of Rows Modified").
+fn is_changes_page(file: &str, lower_title: &str) -> bool {
+    let stem = file
+        .rsplit_once('.')
+        .map_or(file, |(stem, _)| stem)
+        .to_lowercase();
+    let named = stem
+        .rsplit(['-', '_'])
+        .next()
+        .is_some_and(|last| last == "changes");
+    named
+        && ["changes", "change history", "changelog", "release history"]
+            .iter()
+            .any(|w| {
+                lower_title
+                    .strip_prefix(w)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ':']))
+            })
+}
 
 /// A file named for a version: `version7.html`, `release-16-1.html`, `changes-2.0.html`.
 static RELEASE_FILE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
@@ -932,6 +956,32 @@ mod tests {
             "usr_12.html",
         ] {
             assert!(!is_release_file(f), "{f}");
+        }
+    }
+
+    #[test]
+    fn pages_named_and_titled_for_changes_are_release_notes() {
+        for (f, t) in [
+            ("changes.html", "changes to the cyrus imap server"),
+            (
+                "glib-changes.html",
+                "changes to glib: glib reference manual",
+            ),
+            ("changes.html", "changes — flask documentation (2.2.x)"),
+            ("changes.html", "release history of sqlite"),
+        ] {
+            assert!(is_changes_page(f, t), "{f} {t}");
+        }
+        for (f, t) in [
+            ("changes.html", "count the number of rows modified"),
+            ("history.html", "history — pytest documentation"),
+            (
+                "protocol-changes.html",
+                "55.10. summary of changes since protocol 2.0",
+            ),
+            ("grammar.html", "changes to the grammar since python 2"),
+        ] {
+            assert!(!is_changes_page(f, t), "{f} {t}");
         }
     }
 
