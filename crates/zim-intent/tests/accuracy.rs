@@ -965,6 +965,26 @@
 //! (where the title ends and the section begins). After: 199/200. All 7,500 lines: 7,457
 //! in-sample, cross-validated 7,450, no search routed elsewhere in any split when it is left
 //! out; arguments 95.2%; heldout-y 191/200.
+//!
+//! `heldout-z19` (200 lines, `phrasings-heldout-z19.jsonl`), by a thirty-eighth writer (voice
+//! dictation with fillers and self-corrections, terse power users, long polite letters,
+//! context before the ask, agent-written JSON and YAML, conditionals, a quarter in 13 other
+//! languages and Hindi in Latin letters), was run once on the committed code: 166/200
+//! (83.0%), one search routed elsewhere ("suggestions for improving sleep quality ..."). Fixed
+//! by cause (`heldout_z19_causes`): one ask among sentences and clauses of context (a letter's
+//! greeting, story and thanks; "..., both of them, nothing trimmed"), read piece by piece
+//! when nothing else asks about the world; the part of an article asked against its whole
+//! ("don't send me the whole X article, just the intro"); a list in parentheses after the
+//! ask; a symptom told after a question about the server; entry paths listed with spaces,
+//! "and also" in a list; `ls A 25`; "inspect_layout"; "show me stuff similar to X"; a
+//! filler between commas after a preposition; advice asked as "suggestions for <phrase>";
+//! spoken self-corrections ("on Ada Lovelace no wait Alan Turing"); rough counts ("like 10",
+//! "maybe thirty of them", "max: 20000"); "I will summarise this later" as the writer's own
+//! work; command phrases of twelve languages and searches of every archive in four. Left:
+//! "give me the articles for A and B and also er the C all three full text", a YAML list of
+//! entries, a JSON graph-expansion object, a Spanish batch with "los dos a la vez". After:
+//! 195/200. All 7,700 lines: 7,653 in-sample, cross-validated 7,642, no search routed
+//! elsewhere in any split when it is left out; arguments 95.2%; heldout-y 191/200.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 mod common;

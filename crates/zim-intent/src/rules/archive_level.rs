@@ -332,11 +332,22 @@ static ASKERS_FALLBACK: Pattern = LazyLock::new(|| {
     rx(r"(?:,\s*|\s+)or\s+(?:should|shall|must|do|can)\s+(?:i|we)\s+[^,;]*?\s*[?.!]*$")
 });
 
+/// "is the zim server running right now it felt really slow earlier": the symptom that made
+/// the asker wonder, told after the question about the server.
+static SERVICE_SYMPTOM_AFTER: Pattern = LazyLock::new(|| {
+    rx(
+        r"(?:[,;.?!]\s*|\s+)(?:(?:because|since|as|cause|cuz)\s+)?(?:it|the\s+(?:tool|service|server|app|search|thing|backend)|things|everything|searches|answers|responses)\s+(?:felt|feels|seemed|seems|was|were|is|are|has\s+been|have\s+been|looked|looks|got|gets|went|kept|keeps)\s+(?:(?:really|very|so|a\s+bit|a\s+little|kind\s+of|kinda|super|pretty|quite|extremely|terribly)\s+)?(?:slow|sluggish|laggy|down|off|weird|broken|unresponsive|stuck|flaky|timing\s+out|hanging|frozen|dead)\b[^,;?]{0,40}[.!]*$",
+    )
+});
+
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
-    let without_fallback = ASKERS_FALLBACK
-        .as_ref()
-        .map(|re| re.replace(ctx.text, "").into_owned())
-        .filter(|t| t.len() < ctx.text.len() && is_match(&SERVER_MENTION, t));
+    let without_fallback = [&ASKERS_FALLBACK, &SERVICE_SYMPTOM_AFTER]
+        .into_iter()
+        .find_map(|tail| {
+            tail.as_ref()
+                .map(|re| re.replace(ctx.text, "").into_owned())
+                .filter(|t| t.len() < ctx.text.len() && is_match(&SERVER_MENTION, t))
+        });
     let ctx = &Context {
         text: without_fallback.as_deref().unwrap_or(ctx.text),
         ..*ctx

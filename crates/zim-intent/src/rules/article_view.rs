@@ -885,6 +885,15 @@ fn subject_raw_after(cue: &Pattern, s: &str) -> String {
         .to_string()
 }
 
+/// The writer saying they will summarise something themselves ("I'll summarise it later",
+/// "we are going to condense this"; politeness stripping may have taken "I will" off, and
+/// "later" or "myself" still says whose work it is).
+static OWN_SUMMARISING: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:i|we)(?:'ll|'m|'re|\s+will|\s+shall|\s+am|\s+are)?(?:\s+going\s+to|\s+gonna)?\s+(?:then\s+)?(?:summari[sz]e|sum\s+up|condense)\s+(?:this|that|it|them)|(?:summari[sz]e|sum\s+up|condense)\s+(?:this|that|it|them)\s+(?:later|afterwards|myself|ourselves|tomorrow|tonight))\b",
+    )
+});
+
 pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     let cue = SUMMARY_CUE.as_ref()?;
     // In a question a summary word is the object asked for ("what's the gist of X") or part
@@ -894,6 +903,11 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     }
     // "an overview of the Cold War and why it ended": a question about the world.
     if super::asks_about_the_world_after(ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
+        return None;
+    }
+    // "I will summarise this later: give me material about X": the summarising is the
+    // writer's own work, what they ask for is material.
+    if is_match(&OWN_SUMMARISING, ctx.text) {
         return None;
     }
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;

@@ -69,9 +69,12 @@ static VERB: Pattern = LazyLock::new(|| {
     )
 });
 
-/// Between the items: commas, semicolons, "and", "&", "+".
-static SEPARATOR: Pattern =
-    LazyLock::new(|| rx(r"\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&|\+|plus)\s+"));
+/// Between the items: commas, semicolons, "and", "and also", "as well as", "&", "+".
+static SEPARATOR: Pattern = LazyLock::new(|| {
+    rx(
+        r"\s*[,;]\s*(?:(?:and|&)\s+(?:also\s+)?)?|\s+(?:and(?:\s+also)?|as\s+well\s+as|&|\+|plus)\s+",
+    )
+});
 
 /// An entry path of the namespace scheme: `A/Sun`, `-/s/main.css`, `I/Big_Ben.jpg` (not
 /// "I/O").
@@ -173,12 +176,19 @@ fn listed(text: &str) -> Option<Listed<'_>> {
         .map_or(end, |m| m.start())
         .max(lead_end);
     let list = text.get(lead_end..tail_start)?;
-    let items: Vec<&str> = SEPARATOR
+    let mut items: Vec<&str> = SEPARATOR
         .as_ref()?
         .split(list)
         .map(str::trim)
         .filter(|i| !i.is_empty())
         .collect();
+    // "fetch A/Sun A/Moon A/Earth": entry paths need no separator but a space.
+    if items.len() == 1 {
+        let words: Vec<&str> = list.split_whitespace().collect();
+        if words.len() >= 2 && words.iter().all(|w| is_entry_path(w)) {
+            items = words;
+        }
+    }
     (items.len() >= 2).then_some(Listed {
         lead: text.get(..lead_end)?,
         items,
@@ -246,11 +256,18 @@ pub(super) fn get_articles(ctx: &Context) -> Option<RuleHit> {
         text: at_once.as_deref().unwrap_or(ctx.text),
         ..*ctx
     };
-    // Every list has a separator: most requests are let through by one scan.
+    // Every list has a separator, or is of entry paths: most requests are let through by one
+    // scan.
     let lower = ctx.text.to_lowercase();
     if ![",", " and ", ";", " & ", " + ", " plus "]
         .iter()
         .any(|s| lower.contains(s))
+        && ctx
+            .text
+            .split_whitespace()
+            .filter(|w| is_entry_path(w))
+            .count()
+            < 2
     {
         return None;
     }

@@ -188,6 +188,8 @@ const COMMANDS: &[(&str, Command)] = &[
     ("outline", Command::Toc),
     ("headings", Command::Toc),
     ("structure", Command::Structure),
+    ("layout", Command::Structure),
+    ("skeleton", Command::Structure),
     ("articlestructure", Command::Structure),
     ("entrystructure", Command::Structure),
     ("section", Command::Section),
@@ -251,7 +253,8 @@ const COMMANDS: &[(&str, Command)] = &[
 ];
 
 /// Words of a command that name no operation ("zim_get", "get_zim_metadata", "mcp.health").
-const NO_OPERATION: &[&str] = &["zim", "get", "mcp", "tool"];
+/// "inspect" ("inspect_layout") names no operation either: what is inspected does.
+const NO_OPERATION: &[&str] = &["zim", "get", "mcp", "tool", "inspect"];
 
 /// The command a command word names: camelCase and `_`/`-`/`.`/space separate words.
 fn command_of(word: &str) -> Option<Command> {
@@ -646,6 +649,10 @@ static ALIAS_CALL: Pattern = LazyLock::new(|| {
     )
 });
 
+/// The shell's `ls` of a namespace: "ls A 25", "ls -l M".
+static SHELL_LS: Pattern =
+    LazyLock::new(|| rx(r"^ls\s+(?:-[a-z]+\s+)*(?P<rest>(?-i:[A-Z]|-)(?:\s+\d{1,5})?)\s*$"));
+
 /// Vowelless words and abbreviations a topic begins with ("http status 418 meaning").
 const NO_ALIAS: &[&str] = &[
     "http", "https", "www", "html", "xml", "css", "sql", "ssh", "tcp", "dns", "ftp", "tls", "ssl",
@@ -849,6 +856,10 @@ pub(crate) fn bot_command(raw: &str) -> Option<String> {
         {
             return Some(format!("/{cmd}{rest}"));
         }
+    }
+    // "ls A 25": the shell's listing of a namespace (a capital letter or "-"), with a count.
+    if let Some(c) = super::caps(&SHELL_LS, raw) {
+        return Some(format!("/browse {}", super::group(&c, "rest")));
     }
     // "call zim.getMainPage", "call zim.suggest prefix='Hyperth'": a method by its dotted
     // name, alone or with `key=value` arguments.

@@ -77,6 +77,15 @@ fn clean_prefix(s: &str) -> String {
         .trim_start_matches([',', ';', ':', ' '])
         .trim_end_matches(['?', '!', ',', '.'])
         .trim();
+    // "begin with um neuro": a hesitation before the letters typed.
+    let t = ["um ", "uh ", "umm ", "erm ", "uhm "]
+        .iter()
+        .find_map(|h| {
+            t.get(..h.len())
+                .filter(|head| head.eq_ignore_ascii_case(h))
+                .and_then(|_| t.get(h.len()..))
+        })
+        .map_or(t, str::trim_start);
     // "'smoke', 10 suggestions": a quoted prefix first, what follows it is about the answer.
     if let Some(c) = caps(&QUOTED_FIRST, t)
         && let Some(q) = c.name("q")
@@ -214,7 +223,9 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
             // letters typed as its object only quoted, capitalised ("complete Ray Ch") or after
             // a colon ("complete this title for me: ..."); lowercase words after it are a topic
             // or a task.
-            if rule == "suggest: command" && lowercase_words_after_complete(ctx.text, &raw) {
+            if (rule == "suggest: command" && lowercase_words_after_complete(ctx.text, &raw))
+                || (rule == "suggest: suggestions for" && lowercase_phrase(&raw))
+            {
                 continue;
             }
             // "see-also style suggestions for the Baroque music article": an article named
@@ -261,18 +272,31 @@ static WHOLE_ARTICLE: Pattern = LazyLock::new(|| {
 
 /// Whether `raw`, the object of a request that begins with the bare verb "complete" or
 /// "suggest", is lowercase words with no quote and no colon (see [`suggest`]): letters typed
-/// are a word or two ("suggest Sch"); "suggest stretches for lower back pain" asks advice.
+/// are a word or two ("suggest Sch"); "suggest stretches for lower back pain" and
+/// "suggestions for improving sleep quality" ask advice.
 fn lowercase_words_after_complete(text: &str, raw: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or_default();
     let least_words = if first.eq_ignore_ascii_case("complete") {
         2
-    } else if first.eq_ignore_ascii_case("suggest") {
+    } else if ["suggest", "suggestion", "suggestions"]
+        .iter()
+        .any(|w| first.eq_ignore_ascii_case(w))
+    {
         3
     } else {
         return false;
     };
     let raw = raw.trim();
     raw.split_whitespace().count() >= least_words
+        && raw.chars().next().is_some_and(char::is_lowercase)
+        && !raw.contains([':', '"', '\'', '`', '«', '„', '“'])
+}
+
+/// Three lowercase words or more, unquoted: a phrase about a topic ("improving sleep quality
+/// when working night shifts"), not letters typed.
+fn lowercase_phrase(raw: &str) -> bool {
+    let raw = raw.trim();
+    raw.split_whitespace().count() >= 3
         && raw.chars().next().is_some_and(char::is_lowercase)
         && !raw.contains([':', '"', '\'', '`', '«', '„', '“'])
 }
@@ -472,6 +496,14 @@ static RELATED_BEFORE: Pattern = LazyLock::new(|| {
         r"^(?:(?:find|recommend|suggest|show|list|get|give|display|see|me|us|the|some|any|other|more|few|a|articles?|pages?|topics?|entries|ones|reading|what|what's|whats|which|are|is|there|also|else|anything|something|else|can|you|i|please|closely|most|strongly|directly|really)\b\s*)*$",
     )
 });
+/// "show me stuff similar to X": vague words for pages, after a request verb ("things related
+/// to smoking" alone is a topic).
+static RELATED_BEFORE_VAGUE: Pattern = LazyLock::new(|| {
+    rx(
+        r"^(?:show|give|find|recommend|suggest|list|get|display)\s+(?:me\s+|us\s+)?(?:some\s+|more\s+|other\s+)?(?:stuff|things|reads)\s*$",
+    )
+});
+
 /// The last clause before a position: "I read the X article, what else is related" gives
 /// "what else is".
 fn clause_before(s: &str, at: usize) -> &str {
@@ -621,6 +653,10 @@ pub(super) fn related(ctx: &Context) -> Option<RuleHit> {
     if connector_next
         && !direct
         && !is_match(&RELATED_BEFORE, clause_before(ctx.text, first.start()))
+        && !is_match(
+            &RELATED_BEFORE_VAGUE,
+            clause_before(ctx.text, first.start()),
+        )
     {
         return None;
     }

@@ -16,6 +16,7 @@ pub(crate) use archive_level::holds_a_how_to_task;
 mod article_view;
 mod batch;
 mod command;
+mod contrast;
 mod lookup;
 mod namespace;
 mod relay;
@@ -33,7 +34,7 @@ pub(crate) use search::search_query;
 /// The wrappings agents and clients put around a request, taken off in this order before the
 /// rules read it; each returns the request it wraps, or `None` when its whole syntax is not
 /// there.
-pub(crate) const UNWRAPPINGS: [fn(&str) -> Option<String>; 12] = [
+pub(crate) const UNWRAPPINGS: [fn(&str) -> Option<String>; 13] = [
     // Lines of `key: value` are one call with its parameters; the line breaks that tell them
     // apart are lost in normalising.
     command::key_value_lines,
@@ -46,6 +47,8 @@ pub(crate) const UNWRAPPINGS: [fn(&str) -> Option<String>; 12] = [
     relay::without_reason_line,
     relay::markdown_item,
     relay::paraphrased_request,
+    // "don't send me the whole X article, just the intro": the part asked, of X.
+    contrast::part_not_whole,
     // "Fetch [[Epinephrine]] and [[Atropine]] in full": wiki links as the names they are.
     relay::wiki_links_named,
     // "@zim please ...", "to: zim-agent | body: ...", a log line's stamp: the message alone.
@@ -1023,6 +1026,16 @@ fn subject_confidence(base: f32, subject: &str) -> f32 {
 /// A non-empty cleaned title, or `None`.
 fn title_of(raw: &str) -> Option<String> {
     let t = clean_title(raw);
+    // "anchor ids for A/Climate_change": one entry path among other words is what is named.
+    let mut paths = t
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', '.', ';', '?', '!']))
+        .filter(|w| batch::is_entry_path(w));
+    if let (Some(path), None) = (paths.next(), paths.next())
+        && t.contains(char::is_whitespace)
+    {
+        return Some(path.to_string());
+    }
     (!t.is_empty()).then_some(t)
 }
 
@@ -7731,5 +7744,178 @@ mod heldout_z15_causes {
             ),
             ("Προτάσεις τίτλων που ξεκινούν με «Αθη»", "Suggest"),
         ]);
+    }
+}
+
+/// The causes of heldout-z19's first-run misses (voice dictation, context around the ask,
+/// agent-written snippets, a quarter in other languages), each with variations and the
+/// searches that must stay searches.
+#[cfg(test)]
+mod heldout_z19_causes {
+    use super::causes_support::*;
+    use crate::Intent;
+
+    /// One ask among sentences and clauses of context: a letter's greeting and story before
+    /// it, thanks or a remark after it. A piece is taken only when nothing else in the
+    /// request asks about the world.
+    #[test]
+    fn one_ask_among_context() {
+        assert_eq!(
+            intent(
+                "Dear team, I hope this message finds you well. I'm preparing a lecture for Thursday and our campus network blocks most external sites, so I'm relying on your offline server. Would you be so kind as to send me the complete text of the article on the Treaty of Westphalia? Many thanks in advance, Margaret"
+            ),
+            Intent::GetArticle {
+                title_or_path: t("Treaty of Westphalia")
+            }
+        );
+        assert_eq!(
+            intent("I need the full texts of Income tax and Value-added tax, both please"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("Income tax"), t("Value-added tax")]
+            }
+        );
+        searched(&[
+            "table of contents in LaTeX, how to generate one",
+            "did medieval manuscripts have a table of contents, and when did page numbers start being used?",
+            "I will summarise this later: give me material about the Krebs cycle, max 200 words, no tables, no bullet lists.",
+            "in the wikipedia zim, what caused the Irish potato famine",
+            "What is the Kuiper belt? Also, list the archives you have.",
+            "GET /search?q=photosynthesis+light+reactions",
+        ]);
+    }
+
+    /// The part of an article asked for against its whole; a list in parentheses saying what
+    /// is wanted of the answer; a symptom told after a question about the server.
+    #[test]
+    fn the_ask_beside_what_it_is_not() {
+        assert_eq!(
+            intent("don't send me the whole Marie Curie article, just the intro paragraph"),
+            Intent::Summary {
+                title_or_path: t("Marie Curie")
+            }
+        );
+        assert_eq!(
+            intent(
+                "don't give me the whole article on Photosynthesis, I only need the Light reactions section"
+            ),
+            Intent::Section {
+                title_or_path: t("Photosynthesis"),
+                section: t("Light reactions")
+            }
+        );
+        each(&[
+            (
+                "archive metadata pls (tags, favicon, namespaces)",
+                "Metadata",
+            ),
+            (
+                "hey is the zim server running right now it felt really slow earlier",
+                "Health",
+            ),
+            (
+                "is the kiwix server running, the search was very slow",
+                "Health",
+            ),
+        ]);
+        searched(&[
+            "flu symptoms (fever, cough, aches)",
+            "why is my nginx server slow it was really slow earlier",
+        ]);
+    }
+
+    /// Entry paths listed with spaces only, "and also" between names, `ls` of a namespace,
+    /// "inspect_layout", vague words for pages after a verb ("show me stuff similar to X"), a
+    /// filler between commas after a preposition.
+    #[test]
+    fn lists_calls_and_vague_words() {
+        assert_eq!(
+            intent("fetch A/Sun A/Moon A/Earth in one go"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("A/Sun"), t("A/Moon"), t("A/Earth")]
+            }
+        );
+        assert_eq!(
+            intent("get A/Sun and also A/Moon"),
+            Intent::GetArticles {
+                titles_or_paths: vec![t("A/Sun"), t("A/Moon")]
+            }
+        );
+        assert_eq!(
+            intent("ls A 25"),
+            Intent::Browse {
+                namespace: t("A"),
+                limit: Some(25)
+            }
+        );
+        assert_eq!(
+            intent("show me stuff similar to the article on, um, Plate tectonics"),
+            Intent::Related {
+                title_or_path: t("Plate tectonics")
+            }
+        );
+        each(&[
+            ("inspect_layout Octopus", "Structure"),
+            ("inspect_toc Octopus", "Toc"),
+        ]);
+        searched(&[
+            "suggestions for improving sleep quality when working night shifts",
+            "things related to smoking",
+            "compare A/Sun A/Moon",
+            "ls a",
+        ]);
+    }
+
+    /// Command phrases of the round's other languages.
+    #[test]
+    fn commands_in_other_languages() {
+        assert_eq!(
+            intent("Taj Mahal wale article ka short summary de do, bas intro chahiye"),
+            Intent::Summary {
+                title_or_path: t("Taj Mahal")
+            }
+        );
+        assert_eq!(
+            intent("Tolong tampilkan bagian Sejarah dari artikel Candi Borobudur"),
+            Intent::Section {
+                title_or_path: t("Candi Borobudur"),
+                section: t("Sejarah")
+            }
+        );
+        each(&[
+            (
+                "Welche Abschnitte hat der Artikel Photosynthese? Nur die Überschriften bitte.",
+                "Toc",
+            ),
+            ("Vervollständige den Titel: Schwarzw", "Suggest"),
+            (
+                "Me dá um resumo do artigo sobre a Revolução dos Cravos, só a introdução mesmo",
+                "Summary",
+            ),
+            ("Le serveur fonctionne-t-il ? Donne-moi son état.", "Health"),
+            ("Сервер работает? Покажи статистику кэша", "Health"),
+            ("Какие страницы ссылаются на статью «Байкал»?", "Links"),
+            ("Jakie pliki ZIM serwujesz?", "ListArchives"),
+            (
+                "Welke artikelen hangen samen met het artikel over Vincent van Gogh?",
+                "Related",
+            ),
+            (
+                "Pokaż strukturę artykułu Maria Skłodowska-Curie",
+                "Structure",
+            ),
+            (
+                "Mustafa Kemal Atatürk maddesinin iskeletini göster",
+                "Structure",
+            ),
+            (
+                "server pe kaun kaun se archives loaded hain?",
+                "ListArchives",
+            ),
+            (
+                "Bhagat Singh article se related aur kaunse articles hain?",
+                "Related",
+            ),
+        ]);
+        searched(&["Welche Abschnitte hat das Grundgesetz?"]);
     }
 }
