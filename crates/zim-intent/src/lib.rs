@@ -95,6 +95,7 @@
 
 mod archive;
 mod direction;
+mod foreign_views;
 mod glossary;
 mod json;
 pub mod learned;
@@ -358,6 +359,17 @@ fn parse_capped(
     // English request: "el servidor de correo no funciona" is no health check). A search
     // keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes" is not
     // one for "section").
+    // "Muéstrame el índice del artículo Reconquista": a view request of another language, read
+    // by its shape, whole, before the glossary's phrases rewrite its parts.
+    if let Some(view) = foreign_views::english_view_request(&written) {
+        let parsed = parse_normalized(&view, archives, None);
+        if !matches!(parsed.intent, Intent::Search { .. }) {
+            return ParsedIntent {
+                explanation: format!("{} (a view request read by its shape)", parsed.explanation),
+                ..parsed
+            };
+        }
+    }
     let english = glossary::english_cues(&written);
     let mut every_archive = false;
     if english != written {
@@ -587,6 +599,7 @@ impl Fallback<'_> {
             // about what goes wrong (the service's own health aside).
             && (name == "Health" || !rules::reports_a_problem(self.corrected))
             && !rules::ends_in_a_question_searched(self.corrected)
+            && !rules::topic_then_its_aspects(self.corrected)
             && let Some(intent) = learned::with_arguments(name, self.corrected, self.limit)
         {
             // Between the fallback threshold and the rules' generic readings (0.5..0.8).

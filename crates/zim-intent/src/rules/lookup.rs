@@ -17,7 +17,7 @@ static SUGGEST_COMMAND: Pattern = LazyLock::new(|| {
 });
 static SUGGEST_STARTS_WITH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$",
+        r"\b(?:titles?|article\s+names?|names?|pages?|entries|articles?|suggestions?|completions?)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s*:?\s*(?P<x>.+)$|^(?:words|terms|entries)\s+(?:that\s+|which\s+)?(?:start|starts|starting|begin|begins|beginning)\s+with\s+(?P<x1>[\p{L}'-]{1,12})\s*[?.!]*$",
     )
 });
 /// "suggestions for X" takes X as a prefix when the words between are request words ("what
@@ -211,7 +211,11 @@ pub(super) fn suggest(ctx: &Context) -> Option<RuleHit> {
         (&SUGGEST_FOR, 0.85, "suggest: suggestions for"),
     ] {
         if let Some(c) = caps(re, ctx.text) {
-            let raw = group(&c, "x");
+            // "words that start with tyranno": a word's letters, the second alternative.
+            let raw = match group(&c, "x") {
+                x if x.is_empty() => group(&c, "x1"),
+                x => x,
+            };
             if is_match(&TOPIC_CONTINUATION, raw.trim())
                 || (is_match(&PAGES_LIKE, raw.trim()) && is_match(&RELATED_CUE, &raw))
                 || is_match(&KIN_LEAD, raw.trim())
