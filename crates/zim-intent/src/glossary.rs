@@ -1774,6 +1774,36 @@ fn letter_runs(pattern: &str) -> Vec<String> {
     runs
 }
 
+/// Words of other languages that ask about the world: question words, "explained", "how to
+/// make", "for a school talk" ("¿cómo ...?", "expliquée simplement", "erstellen", "pour un
+/// exposé").
+static WORLD_ABROAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    regex::RegexBuilder::new(
+        r"\b(?:comment\s+(?:le|la|les|l'|un|une|faire|on|je|il|elle|ça)|pourquoi|quand|qu'est-ce|expliqu[ée]e?s?|c[óo]mo|por\s+qu[ée]|cu[áa]ndo|qu[ée]\s+es|explicad[oa]s?|wie|warum|wann|was\s+ist|erkl[äa]rt|erkl[äa]rung|come\s+si|perch[ée]|quando|cos'[èe]|spiegat[oa]|spiegazione|como|porque|por\s+que|o\s+que\s+[ée]|jak|dlaczego|kiedy|как|почему|когда|что\s+такое|nas[ıi]l|neden|bagaimana|mengapa|erstellen|erstelle|machen|cr[ée]er|faire|crear|hacer|creare|criar|fazer|scrivere|scrive|escribir|escrever|schreiben|[ée]crire|consigli|conseils|consejos|tipps|dicas|exposé|exposici[óo]n|referat|tesina|m[ée]moire|tesis|tese)\b",
+    )
+    .case_insensitive(true)
+    .build()
+    .ok()
+});
+
+/// Nouns for an article in other languages ("artículo", "Artikel", "voce", "статья"): a view
+/// asked of one.
+static ARTICLE_ABROAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    regex::RegexBuilder::new(
+        r"\b(?:art[íi]culo|article|artikels?|artigo|articolo|voce|p[áa]gina|page|seite|pagina|verbete|entrada|entr[ée]e|eintrag|artyku[łl]u?|stron[aey]|стать[яиюе]|статт[яіює]|makale(?:si)?|madde(?:si)?|[čc]l[áa]nk(?:u|em)?|artikeln?|bài)\b|記事|文章|条目|مقالة",
+    )
+    .case_insensitive(true)
+    .build()
+    .ok()
+});
+
+/// Whether a request in another language asks about the world ([`WORLD_ABROAD`]) and names
+/// no article ([`ARTICLE_ABROAD`]): a view's noun in it is its topic.
+pub fn asks_the_world_abroad(s: &str) -> bool {
+    WORLD_ABROAD.as_ref().is_some_and(|re| re.is_match(s))
+        && !ARTICLE_ABROAD.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 /// The request with the command phrases of other languages written in English. An opening
 /// "¿" or "¡" stays before them, so a phrase that must come first can say so.
 pub fn english_cues(s: &str) -> String {

@@ -363,7 +363,9 @@ fn parse_capped(
     // by its shape, whole, before the glossary's phrases rewrite its parts.
     if let Some(view) = foreign_views::english_view_request(&written) {
         let parsed = parse_normalized(&view, archives, None);
-        if !matches!(parsed.intent, Intent::Search { .. }) {
+        if !matches!(parsed.intent, Intent::Search { .. })
+            && !(view_of_an_article(&parsed.intent) && glossary::asks_the_world_abroad(&written))
+        {
             return ParsedIntent {
                 explanation: format!("{} (a view request read by its shape)", parsed.explanation),
                 ..parsed
@@ -376,10 +378,33 @@ fn parse_capped(
         let parsed = parse_normalized(&english, archives, None);
         match parsed.intent {
             Intent::Search { all_archives, .. } => every_archive = all_archives,
+            // "Inhaltsverzeichnis in Word automatisch erstellen": a view's noun the glossary
+            // wrote in English, in a request that asks about the world in words it left as
+            // they were and names no article, is the topic: the request is searched below.
+            ref view if view_of_an_article(view) && glossary::asks_the_world_abroad(&written) => {}
             _ => return parsed,
         }
     }
     let mut parsed = parse_normalized(&written, archives, classifier);
+    // "la structure de l'ADN expliquée simplement": a view's noun that is English too, in a
+    // request that asks about the world in another language's words.
+    if view_of_an_article(&parsed.intent) && glossary::asks_the_world_abroad(&written) {
+        parsed = ParsedIntent {
+            intent: Intent::Search {
+                query: text::clean_query(&written),
+                all_archives: every_archive,
+            },
+            confidence: FALLBACK_CONFIDENCE,
+            archive: parsed.archive,
+            limit: parsed.limit,
+            offset: None,
+            fell_back: true,
+            explanation: format!(
+                "fallback to full-text search: {} declined, the request asks about the world in another language",
+                parsed.intent.name()
+            ),
+        };
+    }
     // "OPEN THE ARTICLES ON ROSES AND TULIPS FOR ME": written all in capitals, a request is
     // read again with its names capitalised and its other words in lowercase, as others
     // write it. That reading decides the operation when it names one; the same operation
@@ -398,6 +423,7 @@ fn parse_capped(
     // cut from the whole text) may hold its ask among context a piece read alone makes clear.
     let by_learned = parsed.explanation.starts_with(LEARNED_PREFIX);
     if (parsed.fell_back || by_learned)
+        && !glossary::asks_the_world_abroad(&written)
         && let Some(ask) = ask_among_context(&written, archives, classifier)
             .or_else(|| ask_without_listed_aside(&written, archives, classifier))
         && (parsed.fell_back || ask.intent.name() == parsed.intent.name())
@@ -624,6 +650,20 @@ impl Fallback<'_> {
             why,
         )
     }
+}
+
+/// A view of an article (not the service's own operations, not a fetch): what a topic's
+/// noun in another language may be mistaken for.
+fn view_of_an_article(intent: &Intent) -> bool {
+    matches!(
+        intent,
+        Intent::Toc { .. }
+            | Intent::Structure { .. }
+            | Intent::Summary { .. }
+            | Intent::Section { .. }
+            | Intent::Links { .. }
+            | Intent::Related { .. }
+    )
 }
 
 /// The intents about the service itself, which take no argument from the request.

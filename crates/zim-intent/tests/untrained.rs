@@ -23,13 +23,22 @@
 //! after its first run, 136/200, then became the development round of the languages' view
 //! shapes and phrases; it is trained on now.
 //!
+//! - `data/phrasings-heldout-z21.jsonl` (200 lines by a fortieth writer, ordinary requests in
+//!   16 other languages, written after the z20 round): first run 141/200 (70.5%; the code
+//!   before the z20 round read 134), five searches routed elsewhere, all five the same
+//!   cause: a view's noun in a request that asks about the world in its own language's words
+//!   ("la structure de l'ADN expliquée simplement", "Inhaltsverzeichnis in Word automatisch
+//!   erstellen"). That cause was fixed (`glossary::asks_the_world_abroad`); the commands it
+//!   misses were not: 146/200, no search routed elsewhere.
+//!
 //! The tests assert the figures do not fall and that no search is routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use zim_intent::parse;
 
-/// heldout-z18's figure with this build, routed with no archive served.
+/// heldout-z18's and heldout-z21's figures with this build, routed with no archive served.
 const FLOOR_Z18: usize = 197;
+const FLOOR_Z21: usize = 146;
 
 /// Routes every line of a set; returns the lines right and the searches routed elsewhere.
 fn route_set(name: &str, lines: &str) -> (usize, usize, Vec<String>) {
@@ -94,5 +103,16 @@ fn ordinary_second_language_traffic_never_trained_on_routes_as_labelled() {
     );
     assert_eq!(total, 200);
     assert!(ok >= FLOOR_Z18, "{ok}/{total}");
+    assert!(elsewhere.is_empty(), "{elsewhere:?}");
+}
+
+#[test]
+fn requests_in_other_languages_never_trained_on_keep_searches_searches() {
+    let (ok, total, elsewhere) = route_set(
+        "heldout-z21",
+        include_str!("../data/phrasings-heldout-z21.jsonl"),
+    );
+    assert_eq!(total, 200);
+    assert!(ok >= FLOOR_Z21, "{ok}/{total}");
     assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }

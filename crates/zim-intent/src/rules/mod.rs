@@ -8039,6 +8039,14 @@ mod heldout_z20_causes {
             ("Autocompleta títulos que empiecen por «Barcel»", "Suggest"),
         ]);
         searched(&[
+            // A view's noun in a request that asks about the world in its own words.
+            "la structure de l'ADN expliquée simplement",
+            "Inhaltsverzeichnis in Word automatisch erstellen",
+            "Come si scrive un buon riassunto? Consigli per i ragazzi di terza media",
+            "table des matières d'un mémoire de master : comment la présenter selon les normes ?",
+            "les grandes causes de la Révolution française, en résumé, pour un exposé de 4e",
+            "¿Cómo se hace un índice en Word?",
+            "Wie schreibe ich eine gute Zusammenfassung?",
             "¿El café es bueno para la salud?",
             "Wie läuft ein Asylverfahren ab?",
             "Quais são os principais arquivos históricos de Portugal?",
