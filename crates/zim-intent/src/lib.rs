@@ -363,9 +363,9 @@ fn parse_capped(
     // by its shape, whole, before the glossary's phrases rewrite its parts.
     if let Some(view) = foreign_views::english_view_request(&written) {
         let parsed = parse_normalized(&view, archives, None);
-        if !matches!(parsed.intent, Intent::Search { .. })
-            && !(view_of_an_article(&parsed.intent) && glossary::asks_the_world_abroad(&written))
-        {
+        let world_topic =
+            view_of_an_article(&parsed.intent) && glossary::asks_the_world_abroad(&written);
+        if !matches!(parsed.intent, Intent::Search { .. }) && !world_topic {
             return ParsedIntent {
                 explanation: format!("{} (a view request read by its shape)", parsed.explanation),
                 ..parsed
