@@ -248,6 +248,11 @@ static SHAPES: LazyLock<Vec<Shapes>> = LazyLock::new(|| {
         .collect()
 });
 
+/// A shape's captures, found by the faster match test first: most requests are no shape.
+fn captures<'t>(re: &Regex, request: &'t str) -> Option<regex::Captures<'t>> {
+    re.is_match(request).then(|| re.captures(request)).flatten()
+}
+
 /// The English of a view's noun as matched.
 fn english_view(shapes: &Shapes, matched: &str) -> Option<&'static str> {
     shapes
@@ -276,12 +281,16 @@ fn named(x: &str) -> Option<&str> {
 pub(crate) fn english_view_request(request: &str) -> Option<String> {
     let request = request.trim();
     for shapes in SHAPES.iter() {
-        if let Some(c) = shapes.section.as_ref().and_then(|re| re.captures(request)) {
+        if let Some(c) = shapes.section.as_ref().and_then(|re| captures(re, request)) {
             let section = c.name("s")?.as_str().trim();
             let x = named(c.name("x")?.as_str())?;
             return Some(format!("show me the {section} section of the article {x}"));
         }
-        if let Some(c) = shapes.question.as_ref().and_then(|re| re.captures(request)) {
+        if let Some(c) = shapes
+            .question
+            .as_ref()
+            .and_then(|re| captures(re, request))
+        {
             let view = english_view(shapes, c.name("view")?.as_str())?;
             let x = named(c.name("x")?.as_str())?;
             return Some(match view {
@@ -295,7 +304,7 @@ pub(crate) fn english_view_request(request: &str) -> Option<String> {
         if let Some(c) = shapes
             .imperative
             .as_ref()
-            .and_then(|re| re.captures(request))
+            .and_then(|re| captures(re, request))
         {
             let view = english_view(shapes, c.name("view")?.as_str())?;
             let x = named(c.name("x")?.as_str())?;
