@@ -287,6 +287,11 @@ pub(super) fn health(ctx: &Context) -> Option<RuleHit> {
     if is_match(&NETWORK_ERROR, ctx.text) && !is_match(&THIS_SERVICE, ctx.text) {
         return None;
     }
+    // "verify that a recipient exists on the backend exchange server": a server of the world,
+    // named by what it serves.
+    if names_a_server_of_the_world(ctx.text) {
+        return None;
+    }
     let about = if place_only {
         about_the_service_besides(
             &Context {
@@ -340,7 +345,22 @@ static SERVICE_SYMPTOM_AFTER: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A server named by what it serves or where it is ("the mail server", "the backend exchange
+/// server", "a remote DNS server"), with no word for this service.
+static SERVER_OF_THE_WORLD: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:mail|smtp|imap|pop3?|e-?mail|web|dns|dhcp|file|print|exchange|backend|remote|database|db|sql|mysql|postgres(?:ql)?|ldap|ftp|sftp|ssh|nfs|samba|proxy|game|minecraft|discord|vpn|application|api|http|apache|nginx|iis|tomcat|backup|media|plex|build|jenkins|upstream|origin|relay|ntp|license|rdp|terminal|citrix|company|office|exchange's)\s+servers?\b",
+    )
+});
+
+fn names_a_server_of_the_world(text: &str) -> bool {
+    is_match(&SERVER_OF_THE_WORLD, text) && !is_match(&THIS_SERVICE, text)
+}
+
 pub(super) fn health_server_mention(ctx: &Context) -> Option<RuleHit> {
+    if names_a_server_of_the_world(ctx.text) {
+        return None;
+    }
     let without_fallback = [&ASKERS_FALLBACK, &SERVICE_SYMPTOM_AFTER]
         .into_iter()
         .find_map(|tail| {
@@ -968,8 +988,52 @@ fn every_property_a_compound(text: &str) -> bool {
             })
             .count()
     });
-    total > 0 && compounds >= total
+    // "numba compiled code", "generated files": a participle before the noun it describes.
+    let described = PARTICIPLE_BEFORE.as_ref().map_or(0, |re| {
+        re.captures_iter(&lower)
+            .filter(|c| {
+                c.name("n")
+                    .is_some_and(|n| !NO_NOUN_AFTER_PARTICIPLE.contains(&n.as_str()))
+            })
+            .count()
+    });
+    total > 0 && compounds.saturating_add(described) >= total
 }
+
+/// A participle of making, then the word after it.
+static PARTICIPLE_BEFORE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:created|made|built|generated|packaged|compiled|produced|scraped|published)\s+(?P<n>[a-z][a-z'-]*)",
+    )
+});
+
+/// Words after such a participle that say when, how or by whom the archive was made, not a
+/// noun it describes ("built by", "made on", "compiled from").
+const NO_NOUN_AFTER_PARTICIPLE: &[&str] = &[
+    "by",
+    "on",
+    "in",
+    "at",
+    "when",
+    "from",
+    "for",
+    "with",
+    "and",
+    "or",
+    "the",
+    "this",
+    "it",
+    "using",
+    "via",
+    "to",
+    "up",
+    "out",
+    "of",
+    "last",
+    "first",
+    "originally",
+    "exactly",
+];
 
 /// The fields of an archive's metadata (the ZIM metadata names and their usual words).
 static METADATA_FIELDS: Pattern = LazyLock::new(|| {

@@ -8054,3 +8054,42 @@ mod heldout_z20_causes {
         ]);
     }
 }
+
+/// Searches of answer round Y (numba, postfix) the router sent elsewhere: a participle of
+/// making before the noun it describes, beside an archive's name ("numba compiled code" is no
+/// question of when the archive was compiled), and a server of the world named by what it
+/// serves ("the backend exchange server" is no health check of this one).
+#[cfg(test)]
+mod answer_round_y_causes {
+    use super::causes_support::searched;
+    use crate::{ArchiveName, Intent, parse};
+
+    #[test]
+    fn topics_that_hold_a_service_word() {
+        let numba = [ArchiveName::new("numba.zim", None)];
+        for q in [
+            "which numpy functions can I use inside numba compiled code",
+            "numba generated code is slow, why?",
+        ] {
+            assert!(
+                matches!(parse(q, &numba).intent, Intent::Search { .. }),
+                "{q}"
+            );
+        }
+        for q in [
+            "when was the numba archive compiled",
+            "who made the numba archive",
+        ] {
+            assert_eq!(parse(q, &numba).intent.name(), "Metadata", "{q}");
+        }
+        searched(&[
+            "verify that a recipient actually exists on the backend exchange server before accepting mail on the relay",
+            "is the mail server down",
+            "how do I check the health of my mail server",
+        ]);
+        assert_eq!(
+            parse("is the zim server running", &[]).intent.name(),
+            "Health"
+        );
+    }
+}
