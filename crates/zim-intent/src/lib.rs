@@ -353,12 +353,6 @@ fn parse_capped(
     let written = text::one_of_alternatives(&text::lower_odd_capitals(&text::expand_chat(
         &text::normalize_input(query),
     )));
-    // A request in another language is routed by its command phrases written in English, by
-    // the rules: the learned model reads the request as written (it was trained on such
-    // requests as written, and English command words among foreign topic words are no
-    // English request: "el servidor de correo no funciona" is no health check). A search
-    // keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes" is not
-    // one for "section").
     // "Muéstrame el índice del artículo Reconquista": a view request of another language, read
     // by its shape, whole, before the glossary's phrases rewrite its parts.
     if let Some(view) = foreign_views::english_view_request(&written) {
@@ -372,6 +366,12 @@ fn parse_capped(
             };
         }
     }
+    // A request in another language is routed by its command phrases written in English, by
+    // the rules: the learned model reads the request as written (it was trained on such
+    // requests as written, and English command words among foreign topic words are no
+    // English request: "el servidor de correo no funciona" is no health check). A search
+    // keeps the words as written (a German search for "Abschnitt 3 des Grundgesetzes" is not
+    // one for "section").
     let english = glossary::english_cues(&written);
     let mut every_archive = false;
     if english != written {
@@ -389,21 +389,11 @@ fn parse_capped(
     // "la structure de l'ADN expliquée simplement": a view's noun that is English too, in a
     // request that asks about the world in another language's words.
     if view_of_an_article(&parsed.intent) && glossary::asks_the_world_abroad(&written) {
-        parsed = ParsedIntent {
-            intent: Intent::Search {
-                query: text::clean_query(&written),
-                all_archives: every_archive,
-            },
-            confidence: FALLBACK_CONFIDENCE,
-            archive: parsed.archive,
-            limit: parsed.limit,
-            offset: None,
-            fell_back: true,
-            explanation: format!(
-                "fallback to full-text search: {} declined, the request asks about the world in another language",
-                parsed.intent.name()
-            ),
-        };
+        let why = format!(
+            "{} declined, the request asks about the world in another language",
+            parsed.intent.name()
+        );
+        parsed = fallback(&written, every_archive, parsed.archive, parsed.limit, &why);
     }
     // "OPEN THE ARTICLES ON ROSES AND TULIPS FOR ME": written all in capitals, a request is
     // read again with its names capitalised and its other words in lowercase, as others
@@ -766,8 +756,8 @@ fn pieces_of(sentence: &str) -> Vec<(String, String)> {
 /// A request no rule read, whose one ask for an operation on an article stands among
 /// context that hides it (a greeting and a story before it, thanks or a remark after it):
 /// the operation a piece read alone names, when no other sentence asks about the world, the
-/// piece and the rest of its sentence are no question about the world, and the pieces name one operation only (two
-/// different ones leave the search as it was). The operations on the service itself (its
+/// piece and the rest of its sentence are no question about the world, and the pieces name
+/// one operation only (two different ones leave the search as it was). The operations on the service itself (its
 /// health, metadata, archives, main page) are not taken from a piece: "in the wikipedia zim,
 /// what caused X" names an archive as the place to search.
 fn ask_among_context(
@@ -780,8 +770,7 @@ fn ask_among_context(
     let mut read = 0usize;
     for (i, sentence) in sentences.iter().enumerate() {
         // "Apple > Banana in vitamin C?": a question about the world, whatever its pieces.
-        if asks_the_world(sentence) && !POLITE_ASK.as_ref().is_some_and(|re| re.is_match(sentence))
-        {
+        if asks_the_world(sentence) {
             continue;
         }
         let bare = sentence.trim_end_matches(['.', '?', '!', ';']).trim();

@@ -552,7 +552,7 @@ const DETERMINERS_AFTER_LIKE: &[&str] = &[
 /// A speaker correcting themselves: "no wait", "no sorry", "hold on", "scratch that".
 static SELF_CORRECTION: Pattern = LazyLock::new(|| {
     rx(
-        r"[,;]?\s+(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|sorry|no\s+no|actually\s+no|hold\s+on|scratch\s+that|i\s+mean)[,;]?\s+",
+        r"[,;]?\s+(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|actually\s+no|hold\s+on|scratch\s+that|i\s+mean)[,;]?\s+|\s*,\s*sorry\s*,\s*",
     )
 });
 
@@ -591,13 +591,15 @@ fn without_self_corrections(s: &str) -> String {
         || given_up
             .first()
             .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
-    if !names_given_up || after.trim().is_empty() {
+    let kept = words.get(..=lead).unwrap_or_default();
+    // "called uh hold on called X": nothing given up but the leading word said again; a name
+    // that holds the words ("the article on Hold On (song)") says nothing again.
+    let lead_word = kept.last().copied().unwrap_or_default();
+    let said_again = after.strip_prefix(lead_word).map(str::trim_start);
+    if !names_given_up || after.trim().is_empty() || (given_up.is_empty() && said_again.is_none()) {
         return s.to_string();
     }
-    let kept = words.get(..=lead).unwrap_or_default();
-    // "called uh hold on called X": the leading word said again.
-    let lead_word = kept.last().copied().unwrap_or_default();
-    let after = after.strip_prefix(lead_word).map_or(after, str::trim_start);
+    let after = said_again.unwrap_or(after);
     format!("{} {after}", kept.join(" "))
 }
 

@@ -68,68 +68,64 @@ fn route_set(name: &str, lines: &str) -> (usize, usize, Vec<String>) {
     (ok, total, searches_elsewhere)
 }
 
+/// A set of 200 lines routes at least `floor` of them as labelled, and no search elsewhere.
+fn holds(name: &str, lines: &str, floor: usize) {
+    let (ok, total, elsewhere) = route_set(name, lines);
+    assert_eq!(total, 200);
+    assert!(ok >= floor, "{ok}/{total}");
+    assert!(elsewhere.is_empty(), "{elsewhere:?}");
+}
+
 #[test]
 fn a_set_never_trained_on_routes_as_labelled() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-y",
         include_str!("../data/phrasings-heldout-y.jsonl"),
+        190,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= 190, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
 
 #[test]
 fn ordinary_traffic_never_trained_on_routes_as_labelled() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-z16",
         include_str!("../data/phrasings-heldout-z16.jsonl"),
+        193,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= 193, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
 
 #[test]
 fn an_ordinary_week_never_trained_on_routes_as_labelled() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-z17",
         include_str!("../data/phrasings-heldout-z17.jsonl"),
+        195,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= 195, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
 
 #[test]
 fn ordinary_second_language_traffic_never_trained_on_routes_as_labelled() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-z18",
         include_str!("../data/phrasings-heldout-z18.jsonl"),
+        FLOOR_Z18,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= FLOOR_Z18, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
 
 #[test]
 fn requests_in_other_languages_never_trained_on_keep_searches_searches() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-z21",
         include_str!("../data/phrasings-heldout-z21.jsonl"),
+        FLOOR_Z21,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= FLOOR_Z21, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }
 
 #[test]
 fn another_ordinary_month_never_trained_on_routes_as_labelled() {
-    let (ok, total, elsewhere) = route_set(
+    holds(
         "heldout-z22",
         include_str!("../data/phrasings-heldout-z22.jsonl"),
+        FLOOR_Z22,
     );
-    assert_eq!(total, 200);
-    assert!(ok >= FLOOR_Z22, "{ok}/{total}");
-    assert!(elsewhere.is_empty(), "{elsewhere:?}");
 }

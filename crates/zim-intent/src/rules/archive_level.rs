@@ -349,7 +349,7 @@ static SERVICE_SYMPTOM_AFTER: Pattern = LazyLock::new(|| {
 /// server", "a remote DNS server"), with no word for this service.
 static SERVER_OF_THE_WORLD: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:mail|smtp|imap|pop3?|e-?mail|web|dns|dhcp|file|print|exchange|backend|remote|database|db|sql|mysql|postgres(?:ql)?|ldap|ftp|sftp|ssh|nfs|samba|proxy|game|minecraft|discord|vpn|application|api|http|apache|nginx|iis|tomcat|backup|media|plex|build|jenkins|upstream|origin|relay|ntp|license|rdp|terminal|citrix|company|office|exchange's)\s+servers?\b",
+        r"\b(?:mail|smtp|imap|pop3?|e-?mail|web|dns|dhcp|file|print|exchange|backend|remote|database|db|sql|mysql|postgres(?:ql)?|ldap|ftp|sftp|ssh|nfs|samba|proxy|game|minecraft|discord|vpn|application|api|http|apache|nginx|iis|tomcat|backup|media|plex|build|jenkins|upstream|origin|relay|ntp|license|rdp|terminal|citrix|company|office)\s+servers?\b",
     )
 });
 

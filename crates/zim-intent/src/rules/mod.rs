@@ -7877,6 +7877,19 @@ mod heldout_z19_causes {
             ("inspect_layout Octopus", "Structure"),
             ("inspect_toc Octopus", "Toc"),
         ]);
+        // A name that holds a correction's words is the name.
+        assert_eq!(
+            intent("show me the article on Hold On (song)"),
+            Intent::GetArticle {
+                title_or_path: t("Hold On (song)")
+            }
+        );
+        assert_eq!(
+            intent("show me the article on Sorry Seems to Be the Hardest Word"),
+            Intent::GetArticle {
+                title_or_path: t("Sorry Seems to Be the Hardest Word")
+            }
+        );
         searched(&[
             "suggestions for improving sleep quality when working night shifts",
             "things related to smoking",
