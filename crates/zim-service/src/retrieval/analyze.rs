@@ -12,8 +12,12 @@
 
 /// Longest request analysed (characters); the rest is ignored. Real questions are a sentence.
 const MAX_ANALYSED_CHARS: usize = 1_000;
-/// Content words kept at most (a pasted paragraph is not a question; its first words are).
-const MAX_TERMS: usize = 12;
+/// Content words analysed at most (a pasted paragraph is not a question; its first words
+/// are). A long question's words are cut to [`MAX_QUERY_TERMS`] by their weight in the
+/// archive ([`Analysis::weightiest`]), not by their place: its ask often comes last.
+const MAX_TERMS: usize = 24;
+/// Content words searched at most.
+pub const MAX_QUERY_TERMS: usize = 12;
 /// Identifiers kept at most.
 const MAX_IDENTIFIERS: usize = 4;
 /// Names kept at most.
@@ -193,6 +197,14 @@ const WEAK_WORDS: &[&str] = &[
     "write",
 ];
 
+/// A weak word's share of its rarity when a long question's words are cut.
+const WEAK_TERM_SHARE: f64 = 0.33;
+/// How much more a word said twice (by its stem) weighs when a long question's words are cut.
+const REPEATED_TERM_GAIN: f64 = 2.0;
+/// Latin abbreviations of the sentence's scaffolding ("e.g.", "i.e."), without their last
+/// point: split at their points they would be letters searched as words.
+const SCAFFOLDING_ABBREVIATIONS: &[&str] = &["e.g", "i.e", "etc", "cf", "viz"];
+
 /// Words that start a new clause, ending a contrasted phrase ("instead of X and Y").
 const CLAUSE_JOINERS: &[&str] = &["and", "but", "so", "then", "because", "while", "when"];
 
@@ -226,6 +238,63 @@ impl Analysis {
         self.terms.is_empty() && self.identifiers.is_empty()
     }
 
+    /// The analysis with only its `most` weightiest words (by `weight`: a word's rarity in
+    /// the archive, `None` for a word it never uses), in request order. A weak word weighs a
+    /// third of its rarity; identifiers and names stay as written. A long question says its
+    /// scaffolding in ordinary words ("we generate ... every run and now every program gets
+    /// relinked each time") and its subject in rare ones ("order-only dependency"), wherever
+    /// in the sentence they come.
+    pub fn weightiest(&self, most: usize, weight: &dyn Fn(&str) -> Option<f64>) -> Analysis {
+        if self.terms.len() <= most {
+            return self.clone();
+        }
+        let mut by_weight: Vec<(usize, f64)> = self
+            .terms
+            .iter()
+            .enumerate()
+            .map(|(place, term)| {
+                let w = weight(term).unwrap_or(0.0);
+                let share = if self.weak.contains(term) {
+                    WEAK_TERM_SHARE
+                } else if term.chars().count() < 2 {
+                    // A letter alone is a variable's or a host's name, no topic.
+                    0.0
+                } else if self
+                    .terms
+                    .iter()
+                    .filter(|t| light_stem(t) == light_stem(term))
+                    .count()
+                    > 1
+                {
+                    // Said twice ("types" ... "type alias"): what the question is about.
+                    REPEATED_TERM_GAIN
+                } else {
+                    1.0
+                };
+                (place, w * share)
+            })
+            .collect();
+        // Stable: among equal weights the earlier word stays.
+        by_weight.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut kept: Vec<usize> = by_weight.iter().take(most).map(|(p, _)| *p).collect();
+        kept.sort_unstable();
+        let terms: Vec<String> = kept
+            .iter()
+            .filter_map(|p| self.terms.get(*p).cloned())
+            .collect();
+        Analysis {
+            weak: self
+                .weak
+                .iter()
+                .filter(|w| terms.contains(w))
+                .cloned()
+                .collect(),
+            terms,
+            identifiers: self.identifiers.clone(),
+            names: self.names.clone(),
+        }
+    }
+
     /// The strong words joined: the noun phrase of the request, for title lookups.
     pub fn phrase(&self) -> String {
         self.strong_terms().join(" ")
@@ -257,6 +326,9 @@ pub fn analyze(request: &str) -> Analysis {
             contrast = false;
         }
         let clause_ends = raw.ends_with([',', ';', '?', '!', '.', ':']);
+        if SCAFFOLDING_ABBREVIATIONS.contains(&lower.trim_end_matches('.')) {
+            continue;
+        }
         if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
             flush_name(&mut analysis, &mut run);
             continue;
@@ -641,6 +713,62 @@ mod tests {
         assert_eq!(a.terms, ["list", "comprehensions", "work"]);
         assert_eq!(a.strong_terms(), ["list", "comprehensions"]);
         assert_eq!(a.phrase(), "list comprehensions");
+    }
+
+    #[test]
+    fn a_long_question_keeps_its_rarest_words_wherever_they_come() {
+        let a = analyze(
+            "we generate version.c with the build date every run and now every program gets \
+             relinked each time, how do I say build this first but don't rebuild because of it \
+             (order-only dependency)",
+        );
+        assert!(a.terms.len() > MAX_QUERY_TERMS, "{a:?}");
+        let common = [
+            "build", "run", "program", "time", "first", "version", "say", "date",
+        ];
+        let weight = |w: &str| Some(if common.contains(&w) { 0.5 } else { 3.0 });
+        let short = a.weightiest(MAX_QUERY_TERMS, &weight);
+        assert_eq!(short.terms.len(), MAX_QUERY_TERMS);
+        for rare in ["relinked", "rebuild", "order", "dependency"] {
+            assert!(short.terms.iter().any(|t| t == rare), "{short:?}");
+        }
+        // In the request's order, the weak words among them still weak.
+        let places: Vec<usize> = short
+            .terms
+            .iter()
+            .filter_map(|t| a.terms.iter().position(|x| x == t))
+            .collect();
+        assert!(places.windows(2).all(|p| p[0] < p[1]), "{places:?}");
+        assert!(short.weak.iter().all(|w| short.terms.contains(w)));
+        assert_eq!(short.identifiers, a.identifiers);
+        // A short question is left whole.
+        let q = analyze("how do I undo my last commit");
+        assert_eq!(q.weightiest(MAX_QUERY_TERMS, &weight), q);
+    }
+
+    #[test]
+    fn a_long_question_drops_lone_letters_and_absent_words_first_and_keeps_repeated_ones() {
+        let words: Vec<String> = (0..MAX_QUERY_TERMS).map(|i| format!("w{i}")).collect();
+        let request = format!("{} b zzqx type alias, which types", words.join(" "));
+        let a = analyze(&request);
+        // Every word equally rare, "zzqx" in no page.
+        let weight = |w: &str| if w == "zzqx" { None } else { Some(2.0) };
+        let short = a.weightiest(MAX_QUERY_TERMS, &weight);
+        for gone in ["b", "zzqx"] {
+            assert!(!short.terms.iter().any(|t| t == gone), "{short:?}");
+        }
+        for kept in ["type", "types"] {
+            assert!(short.terms.iter().any(|t| t == kept), "{short:?}");
+        }
+    }
+
+    #[test]
+    fn latin_abbreviations_are_scaffolding() {
+        let a = analyze("annotate the return type, e.g. ok | {error, atom()}, i.e. a union etc.");
+        for letter in ["e", "g", "i", "etc"] {
+            assert!(!a.terms.iter().any(|t| t == letter), "{a:?}");
+        }
+        assert!(a.terms.iter().any(|t| t == "union"));
     }
 
     #[test]

@@ -433,6 +433,20 @@ fn rank_archive(
     held_compounds.sort_by_key(|(df, _)| std::cmp::Reverse(*df));
     held_compounds.truncate(MAX_COMPOUNDS);
     let weights = word_weights(frequencies, analysis);
+    // A long question is searched by its weightiest words; without the archive's word
+    // counts every word weighs the same (the first are kept, letters alone dropped first).
+    let shortened;
+    let most = analyze::MAX_QUERY_TERMS;
+    let analysis = if analysis.terms.len() > most {
+        shortened = if weights.is_empty() {
+            analysis.weightiest(most, &|_| Some(1.0))
+        } else {
+            analysis.weightiest(most, &|w| weights.get(w).copied())
+        };
+        &shortened
+    } else {
+        analysis
+    };
     let mut query = candidate_query(analysis, &weights);
     query.compounds = held_compounds.into_iter().map(|(_, c)| c).collect();
     let mut lists = backend.candidates(open, &query)?;
