@@ -4,7 +4,9 @@
 
 use proptest::prelude::*;
 use zim_service::backend::{CandidateHit, CandidateList, CandidateSource};
-use zim_service::retrieval::analyze::{analyze, joined_pairs, light_stem};
+use zim_service::retrieval::analyze::{
+    MAX_QUERY_TERMS, MAX_TERMS, analyze, joined_pairs, light_stem,
+};
 use zim_service::retrieval::rank::{PageFacts, anchor_match, fuse};
 
 /// Text made of what breaks parsers: identifier punctuation, quotes, control and
@@ -71,9 +73,21 @@ proptest! {
     fn analysis_is_total_and_bounded(text in hostile_text(), noise in ".{0,300}") {
         for request in [&text, &noise] {
             let a = analyze(request);
-            prop_assert!(a.terms.len() <= 12);
+            prop_assert!(a.terms.len() <= MAX_TERMS);
             prop_assert!(a.identifiers.len() <= 4);
             prop_assert!(a.weak.iter().all(|w| a.terms.contains(w)));
+            // Cut by any weights (rarity, unknown, odd floats), a long question keeps
+            // at most the searched count, weak words among its terms.
+            let odd = |w: &str| match w.len() % 4 {
+                0 => None,
+                1 => Some(f64::NAN),
+                2 => Some(-1.0),
+                _ => Some(w.len() as f64),
+            };
+            let short = a.weightiest(MAX_QUERY_TERMS, &odd);
+            prop_assert!(short.terms.len() <= MAX_QUERY_TERMS);
+            prop_assert!(short.terms.iter().all(|t| a.terms.contains(t)));
+            prop_assert!(short.weak.iter().all(|w| short.terms.contains(w)));
             prop_assert!(joined_pairs(&a).len() <= 2 * 2 * a.terms.len());
             for t in &a.terms {
                 let _ = light_stem(t);

@@ -15,7 +15,7 @@ const MAX_ANALYSED_CHARS: usize = 1_000;
 /// Content words analysed at most (a pasted paragraph is not a question; its first words
 /// are). A long question's words are cut to [`MAX_QUERY_TERMS`] by their weight in the
 /// archive ([`Analysis::weightiest`]), not by their place: its ask often comes last.
-const MAX_TERMS: usize = 24;
+pub const MAX_TERMS: usize = 24;
 /// Content words searched at most.
 pub const MAX_QUERY_TERMS: usize = 12;
 /// Identifiers kept at most.
