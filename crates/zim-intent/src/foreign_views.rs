@@ -275,6 +275,14 @@ fn named(x: &str) -> Option<&str> {
     after_quote.trim().is_empty().then_some(x)
 }
 
+/// Whether `x` begins as a name is written: a capital letter or a quote.
+pub(crate) fn written_as_a_name(x: &str) -> bool {
+    x.trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || matches!(c, '"' | '«' | '„' | '“' | '‚' | '\'' | '»'))
+}
+
 /// The request in English when it is a view request of one of the languages ([`Words`]):
 /// "Muéstrame el índice del artículo Reconquista" is "show me the table of contents of the
 /// article Reconquista". `None` when it is no such request.
@@ -308,6 +316,12 @@ pub(crate) fn english_view_request(request: &str) -> Option<String> {
         {
             let view = english_view(shapes, c.name("view")?.as_str())?;
             let x = named(c.name("x")?.as_str())?;
+            // A view's noun before a phrase in lowercase, with neither a request verb nor the
+            // noun for an article ("resumen de las causas de la guerra civil", "indice de
+            // desenvolvimento humano"), is a topic: a name is written capitalised or quoted.
+            if c.name("verb").is_none() && c.name("art").is_none() && !written_as_a_name(x) {
+                continue;
+            }
             // A noun phrase alone ("el resumen de la Revolución") names no article unless the
             // noun for one is there: it is the English noun phrase, read as the English one is.
             let verb = if c.name("verb").is_some() {
@@ -393,8 +407,17 @@ mod tests {
             "come funziona l'indice di massa corporea",
             "la sección 8 de la constitución",
             "Abschnitt 3 des Grundgesetzes",
+            // A view's noun before a lowercase phrase, no verb, no article: a topic.
+            "resumen de las causas de la guerra civil española para un trabajo del cole",
+            "riassunto delle cause della caduta dell'Impero romano per la verifica",
+            "indice de desenvolvimento humano dos paises lusofonos",
         ] {
             assert_eq!(e(q), None, "{q}");
         }
+        // With a capital or a quote it is a name, and with a verb or the noun for an article
+        // the request asks for the view.
+        assert!(e("resumen de «la casa de los espíritus»").is_some());
+        assert!(e("el índice de Reconquista").is_some());
+        assert!(e("muéstrame el índice del artículo reconquista").is_some());
     }
 }

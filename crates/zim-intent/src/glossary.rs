@@ -1797,6 +1797,11 @@ static ARTICLE_ABROAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
     .ok()
 });
 
+/// Whether a request names an article by a noun of another language ("artículo", "Artikel").
+pub fn names_an_article_abroad(s: &str) -> bool {
+    ARTICLE_ABROAD.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 /// Whether a request in another language asks about the world ([`WORLD_ABROAD`]) and names
 /// no article ([`ARTICLE_ABROAD`]): a view's noun in it is its topic.
 pub fn asks_the_world_abroad(s: &str) -> bool {

@@ -103,6 +103,7 @@ mod limit;
 mod rules;
 mod sanitize;
 mod text;
+mod word_gloss;
 
 pub use direction::asks_for_inbound;
 pub use rules::{LONG_SUBJECT_WORDS, QUESTION_SUBJECT_MAX_WORDS};
@@ -395,6 +396,26 @@ fn parse_capped(
         );
         parsed = fallback(&written, every_archive, parsed.archive, parsed.limit, &why);
     }
+    // "Quelle est la table des matières de l'article Camembert ?": a request every reading
+    // above searched, read again with its command words in English, word by word. Its
+    // operation is taken when it is one (a search stays as written).
+    if matches!(parsed.intent, Intent::Search { .. })
+        && !glossary::asks_the_world_abroad(&written)
+        && let Some(glossed) = word_gloss::gloss(&english, english != written)
+    {
+        let again = parse_normalized(&glossed, archives, None);
+        // A view of a topic in lowercase that no noun calls an article ("resumen de las
+        // causas de la guerra civil") is the topic's search, as in the view shapes.
+        let topic_view = view_of_an_article(&again.intent)
+            && !glossary::names_an_article_abroad(&written)
+            && !view_subject(&again.intent).is_some_and(foreign_views::written_as_a_name);
+        if !matches!(again.intent, Intent::Search { .. }) && !topic_view {
+            return ParsedIntent {
+                explanation: format!("{} (read word by word in English)", again.explanation),
+                ..again
+            };
+        }
+    }
     // "OPEN THE ARTICLES ON ROSES AND TULIPS FOR ME": written all in capitals, a request is
     // read again with its names capitalised and its other words in lowercase, as others
     // write it. That reading decides the operation when it names one; the same operation
@@ -644,6 +665,19 @@ impl Fallback<'_> {
 
 /// A view of an article (not the service's own operations, not a fetch): what a topic's
 /// noun in another language may be mistaken for.
+/// The article a view of one is asked of.
+fn view_subject(intent: &Intent) -> Option<&str> {
+    match intent {
+        Intent::Toc { title_or_path }
+        | Intent::Structure { title_or_path }
+        | Intent::Summary { title_or_path }
+        | Intent::Section { title_or_path, .. }
+        | Intent::Links { title_or_path, .. }
+        | Intent::Related { title_or_path } => Some(title_or_path),
+        _ => None,
+    }
+}
+
 fn view_of_an_article(intent: &Intent) -> bool {
     matches!(
         intent,
