@@ -276,7 +276,7 @@ fn named(x: &str) -> Option<&str> {
 }
 
 /// Whether `x` begins as a name is written: a capital letter or a quote.
-pub(crate) fn written_as_a_name(x: &str) -> bool {
+fn written_as_a_name(x: &str) -> bool {
     x.trim_start()
         .chars()
         .next()

@@ -404,11 +404,13 @@ fn parse_capped(
         && let Some(glossed) = word_gloss::gloss(&english, english != written)
     {
         let again = parse_normalized(&glossed, archives, None);
-        // A view of a topic in lowercase that no noun calls an article ("resumen de las
-        // causas de la guerra civil") is the topic's search, as in the view shapes.
+        // A view's noun read word by word names a view only of an article named as one: by
+        // a noun for it ("artículo", "voci") or in quotes. Otherwise it is the topic's word
+        // ("sezione aurea e Leonardo da Vinci", "resumen de las causas de la guerra civil").
         let topic_view = view_of_an_article(&again.intent)
             && !glossary::names_an_article_abroad(&written)
-            && !view_subject(&again.intent).is_some_and(foreign_views::written_as_a_name);
+            && !is_match_of(&ARTICLE_NOUN_EN, &glossed)
+            && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x));
         if !matches!(again.intent, Intent::Search { .. }) && !topic_view {
             return ParsedIntent {
                 explanation: format!("{} (read word by word in English)", again.explanation),
@@ -665,6 +667,21 @@ impl Fallback<'_> {
 
 /// A view of an article (not the service's own operations, not a fetch): what a topic's
 /// noun in another language may be mistaken for.
+/// English nouns for an article, as the word-by-word reading writes them.
+static ARTICLE_NOUN_EN: text::Pattern =
+    std::sync::LazyLock::new(|| text::rx(r"\b(?:articles?|pages?|entry|entries)\b"));
+
+fn is_match_of(pattern: &text::Pattern, s: &str) -> bool {
+    pattern.as_ref().is_some_and(|re| re.is_match(s))
+}
+
+/// Whether `name` is written in quotes in `s` («X», „X“, "X", 'X', 「X」...).
+fn quoted_in(s: &str, name: &str) -> bool {
+    ['«', '„', '“', '"', '\'', '‚', '「', '『', '»', '‹']
+        .iter()
+        .any(|q| s.contains(&format!("{q}{name}")))
+}
+
 /// The article a view of one is asked of.
 fn view_subject(intent: &Intent) -> Option<&str> {
     match intent {

@@ -34,24 +34,32 @@
 //!   ("la structure de l'ADN expliquée simplement", "Inhaltsverzeichnis in Word automatisch
 //!   erstellen"). That cause was fixed (`glossary::asks_the_world_abroad`); the commands it
 //!   misses were not: 146/200, no search routed elsewhere. The word-by-word reading
-//!   (`word_gloss.rs`, written after looking at its misses and z23's) reads 163.
+//!   (`word_gloss.rs`, written after looking at its misses and z23's) reads 164.
 //! - `data/phrasings-heldout-z23.jsonl` (200 lines by a forty-second writer, ordinary
 //!   requests in 18 other languages, a third of them Chinese, Arabic, Japanese, Korean,
 //!   Hindi and Swahili): first run 144/200 (72.0%), four searches routed elsewhere (a
 //!   view's noun before a lowercase topic: "resumen de las causas de la guerra civil
 //!   española para un trabajo del cole"). That cause was fixed, and the command words of
-//!   fourteen languages are read word by word: 157/200, no search routed elsewhere.
+//!   fourteen languages are read word by word: 158/200, no search routed elsewhere.
+//! - `data/phrasings-heldout-z24.jsonl` (200 lines by a forty-third writer, ordinary requests
+//!   in 13 other languages of the places that run such servers, 79 of its searches holding a
+//!   view's word as their topic), written after the word-by-word reading and run once before
+//!   it was looked at: 155/200 (the session's first build: 147), nine searches routed
+//!   elsewhere, all but one a summary wanted for the writer's studies ("résumé de Germinal
+//!   pour le bac de français", "краткое содержание «Войны и мира» по главам"). That cause
+//!   was fixed in English and the other languages (and a view's noun read word by word now
+//!   needs a noun for an article or quotes); the commands it misses were not: 164/200.
 //!
 //! The tests assert the figures do not fall and that no search is routed elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use zim_intent::parse;
 
-/// heldout-z18's, heldout-z21's, heldout-z22's and heldout-z23's figures with this build,
-/// routed with no archive served.
+/// heldout-z18's and z21 to z24's figures with this build, routed with no archive served.
 const FLOOR_Z18: usize = 197;
-const FLOOR_Z21: usize = 163;
-const FLOOR_Z23: usize = 157;
+const FLOOR_Z21: usize = 164;
+const FLOOR_Z23: usize = 158;
+const FLOOR_Z24: usize = 164;
 const FLOOR_Z22: usize = 198;
 
 /// Routes every line of a set; returns the lines right and the searches routed elsewhere.
@@ -144,5 +152,14 @@ fn requests_in_other_languages_by_a_new_writer_route_as_labelled() {
         "heldout-z23",
         include_str!("../data/phrasings-heldout-z23.jsonl"),
         FLOOR_Z23,
+    );
+}
+
+#[test]
+fn requests_of_the_places_that_run_servers_in_their_languages_route_as_labelled() {
+    holds(
+        "heldout-z24",
+        include_str!("../data/phrasings-heldout-z24.jsonl"),
+        FLOOR_Z24,
     );
 }

@@ -894,6 +894,15 @@ static OWN_SUMMARISING: Pattern = LazyLock::new(|| {
     )
 });
 
+/// A summary wanted for the writer's studies ("for the exam", "for my book report") or
+/// longer than an article's lead ("chapter by chapter"): what a work or topic is about, in
+/// the world, is sought, not the lead of an article (a named article keeps its summary).
+static STUDY_SUMMARY: Pattern = LazyLock::new(|| {
+    rx(
+        r"\bfor\s+(?:(?:my|our|the|a|an|his|her|their|tomorrow's|next\s+week's|this\s+week's)\s+)?(?:\w+\s+)?(?:exams?|tests?|quiz(?:zes)?|class|school|homework|essay|assignment|book\s+report|finals|coursework|lesson|seminar|revision|studies)\b|\b(chapter|book|scene|act|canto|part|episode)\s+by\s+(?:chapter|book|scene|act|canto|part|episode)\b",
+    )
+});
+
 pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
     let cue = SUMMARY_CUE.as_ref()?;
     // In a question a summary word is the object asked for ("what's the gist of X") or part
@@ -911,6 +920,18 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
         return None;
     }
     let raw = cue_subject(&SUMMARY_CUE, ctx.text)?;
+    // Searched here, not left unread: the learned model, which reads "summary of X" as the
+    // view whatever follows, would take a request no rule read.
+    if is_match(&STUDY_SUMMARY, ctx.text) && !is_match(&ARTICLE_NOUN, ctx.text) {
+        return hit(
+            Intent::Search {
+                query: crate::text::clean_query(ctx.text),
+                all_archives: ctx.all_archives,
+            },
+            0.8,
+            "search: a summary for the writer's studies",
+        );
+    }
     // "summary statistics in pandas": the cue qualifies a lowercase topic. A summary is asked
     // of something ("summary of X", "summarize X", "X in a nutshell") or of a named article.
     let after_cue = cue

@@ -8148,6 +8148,29 @@ mod word_by_word {
             "la vie de Marie Curie",
             "Welche Links sind sicher?",
             "enlaces químicos covalentes y iónicos",
+            "sezione aurea nell'arte del Rinascimento",
+            "структура клітини для уроку біології",
+        ]);
+    }
+
+    #[test]
+    fn a_summary_for_the_writers_studies_is_searched() {
+        searched(&[
+            "summary of Faust for the final exams",
+            "summary of Great Expectations chapter by chapter",
+            "a summary of Hamlet for my book report",
+            "résumé de Madame Bovary pour le bac",
+            "resumen del libro La Celestina para la tarea",
+            "Zusammenfassung von Woyzeck für die Klausur",
+            "riassunto dell'Iliade libro per libro per la verifica",
+            "resumo de Dom Casmurro capítulo por capítulo",
+            "краткое содержание «Мастера и Маргариты» по главам",
+        ]);
+        // The summary of a named article stays one.
+        each(&[
+            ("summary of the Faust article for the exam", "Summary"),
+            ("summarize Hamlet", "Summary"),
+            ("Dame un resumen del artículo Don Quijote", "Summary"),
         ]);
     }
 }
