@@ -1,5 +1,5 @@
 //! Reads one request per line on standard input and prints each parse as one JSON line
-//! (`{"query", "intent", "args", "confidence", "fell_back", "explanation"}`), for scoring a
+//! (`{"query", "intent", "args", "confidence", "fell_back", "learned", "explanation"}`), for scoring a
 //! labelled set written outside the project: `cargo run -p zim-intent --features serde
 //! --example route_lines [ARCHIVE.zim[=Title] ...] < requests.txt` (the archives the server
 //! would serve, by file name and optional title).
@@ -24,6 +24,7 @@ fn main() {
             "args": parsed.intent,
             "confidence": parsed.confidence,
             "fell_back": parsed.fell_back,
+            "learned": parsed.learned,
             "explanation": parsed.explanation,
             "archive": parsed.archive.map(|a| a.file_name),
         });

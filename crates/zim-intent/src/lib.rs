@@ -242,6 +242,9 @@ pub struct ParsedIntent {
     pub offset: Option<u32>,
     /// True when no rule was confident enough and this is a search of the cleaned sentence.
     pub fell_back: bool,
+    /// True when the learned model, not a rule, chose the operation (no rule read the
+    /// request; the model was sure of an operation other than a search).
+    pub learned: bool,
     /// Which rule matched and what was extracted, for logs and for the model.
     pub explanation: String,
 }
@@ -434,8 +437,7 @@ fn parse_capped(
     }
     // A request no rule read (searched, or left to the learned model, whose arguments are
     // cut from the whole text) may hold its ask among context a piece read alone makes clear.
-    let by_learned = parsed.explanation.starts_with(LEARNED_PREFIX);
-    if (parsed.fell_back || by_learned)
+    if (parsed.fell_back || parsed.learned)
         && !glossary::asks_the_world_abroad(&written)
         && let Some(ask) = ask_among_context(&written, archives, classifier)
             .or_else(|| ask_without_listed_aside(&written, archives, classifier))
@@ -557,6 +559,7 @@ fn parse_normalized(
                     limit,
                     offset: None,
                     fell_back: false,
+                    learned: false,
                     explanation: format!("rule '{}'{notes}", hit.rule),
                 };
             }
@@ -600,10 +603,12 @@ fn json_request(query: &str, archives: &[ArchiveName]) -> Option<ParsedIntent> {
         limit: call.limit,
         offset: None,
         fell_back: false,
+        learned: false,
     })
 }
 
-/// How the explanation of a route the learned model chose begins.
+/// How the explanation of a route the learned model chose begins (for people reading logs;
+/// [`ParsedIntent::learned`] says it to code).
 const LEARNED_PREFIX: &str = "learned:";
 
 /// What a parse no rule read confidently falls back on.
@@ -650,6 +655,7 @@ impl Fallback<'_> {
                 limit: self.limit,
                 offset: None,
                 fell_back: false,
+                learned: true,
                 explanation: format!(
                     "{LEARNED_PREFIX} {name} (p={p:.2}, search {p_search:.2}) where {why}"
                 ),
@@ -743,6 +749,7 @@ fn fallback(
         limit,
         offset: None,
         fell_back: true,
+        learned: false,
         explanation: format!("fallback to full-text search: {why}"),
     }
 }

@@ -111,7 +111,7 @@ fn crossvalidate(
                     c.intent, with.intent, with.explanation, c.query
                 );
             }
-            if with.explanation.starts_with("learned") {
+            if with.learned {
                 let right = with.intent.name() == c.intent;
                 row.learned_right += usize::from(right);
                 row.learned_wrong += usize::from(!right);

@@ -294,3 +294,21 @@ fn a_request_written_as_a_json_object() {
         assert_eq!(parse(text, &archives()).intent.name(), "Search", "{text}");
     }
 }
+
+/// `learned` says which routes the learned model chose, as the explanation tells people.
+#[test]
+fn a_route_of_the_learned_model_says_so() {
+    let by_model = parse("okay so uh table of contents for the Metadata article", &[]);
+    assert!(by_model.learned, "{by_model:?}");
+    assert!(!by_model.fell_back);
+    for q in [
+        "show me the Paris article",
+        "what is photosynthesis",
+        "list the archives",
+        "okay so uh table of contents for the Metadata article",
+    ] {
+        let p = parse(q, &[]);
+        assert_eq!(p.learned, p.explanation.starts_with("learned:"), "{p:?}");
+    }
+    assert!(!parse("show me the Paris article", &[]).learned);
+}
