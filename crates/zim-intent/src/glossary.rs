@@ -1717,7 +1717,7 @@ static COMPILED: LazyLock<Vec<Phrase>> = LazyLock::new(|| {
 /// run. Every way through a phrase's pattern spells at least one of them, so a request that
 /// holds none of them, lowercased, holds no match: most requests (English ones) are let
 /// through by a few substring searches instead of a pass of every pattern.
-fn letter_runs(pattern: &str) -> Vec<String> {
+pub(crate) fn letter_runs(pattern: &str) -> Vec<String> {
     let mut runs: Vec<String> = Vec::new();
     let mut cur = String::new();
     let flush = |cur: &mut String, runs: &mut Vec<String>| {
