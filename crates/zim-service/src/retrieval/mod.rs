@@ -20,6 +20,7 @@ mod parallel;
 pub mod passage;
 pub mod rank;
 pub mod rewrite;
+mod scaffolding;
 
 use serde_json::{Value, json};
 
@@ -401,6 +402,17 @@ fn rank_archive(
         knowledge,
         model,
     } = *stages;
+    // A question in the archive's own language, other than English, without that
+    // language's scaffolding ("comment", "est-ce que", "cómo").
+    let language = archive_language(open);
+    let unscaffolded;
+    let original = match language.as_deref() {
+        Some(l) if l != "en" => {
+            unscaffolded = original.without_scaffolding_of(l);
+            &unscaffolded
+        }
+        _ => original,
+    };
     let corrections = correct(backend, rewriter, open, original);
     let corrected;
     let analysis = if corrections.is_empty() {
@@ -475,7 +487,6 @@ fn rank_archive(
             "question candidates"
         );
     }
-    let language = archive_language(open);
     let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
     let stemmer = language.as_deref().and_then(stemmer_for);
     let facts = PageFacts {
