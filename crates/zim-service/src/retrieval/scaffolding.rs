@@ -202,7 +202,7 @@ impl Analysis {
         let weak = self
             .weak
             .iter()
-            .filter_map(|w| keep(w))
+            .filter_map(&keep)
             .filter(|w| terms.contains(w))
             .collect();
         Analysis {
