@@ -671,8 +671,6 @@ impl Fallback<'_> {
     }
 }
 
-/// A view of an article (not the service's own operations, not a fetch): what a topic's
-/// noun in another language may be mistaken for.
 /// English nouns for an article, as the word-by-word reading writes them.
 static ARTICLE_NOUN_EN: text::Pattern =
     std::sync::LazyLock::new(|| text::rx(r"\b(?:articles?|pages?|entry|entries)\b"));
@@ -701,6 +699,8 @@ fn view_subject(intent: &Intent) -> Option<&str> {
     }
 }
 
+/// A view of an article (not the service's own operations, not a fetch): what a topic's
+/// noun in another language may be mistaken for.
 fn view_of_an_article(intent: &Intent) -> bool {
     matches!(
         intent,
