@@ -386,6 +386,14 @@ fn parse_capped(
             // wrote in English, in a request that asks about the world in words it left as
             // they were and names no article, is the topic: the request is searched below.
             ref view if view_of_an_article(view) && glossary::asks_the_world_abroad(&written) => {}
+            // "Wie kann ich verhindern, dass apt ...? Auf dem Server laufen Skripte, die genau
+            // Version 5.28 brauchen.": the service's words the glossary wrote in English in
+            // a request asking how to do something in its own words are the asker's server.
+            // ("Wann wurde dieses Archiv erstellt?" names the archive: its metadata.)
+            ref service
+                if takes_no_argument(service.name())
+                    && glossary::asks_the_world_abroad(&written)
+                    && names_no_archive(&written, &english) => {}
             _ => return parsed,
         }
     }
@@ -414,7 +422,12 @@ fn parse_capped(
             && !glossary::names_an_article_abroad(&written)
             && !is_match_of(&ARTICLE_NOUN_EN, &glossed)
             && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x));
-        if !matches!(again.intent, Intent::Search { .. }) && !topic_view {
+        // The service's words in a question of how, why or when to do something are the
+        // asker's own server, as in the glossary's reading above.
+        let askers_server = takes_no_argument(again.intent.name())
+            && is_match_of(&HOW_WHY_WHEN, &glossed)
+            && names_no_archive(&written, &glossed);
+        if !matches!(again.intent, Intent::Search { .. }) && !topic_view && !askers_server {
             return ParsedIntent {
                 explanation: format!("{} (read word by word in English)", again.explanation),
                 ..again
@@ -669,6 +682,22 @@ impl Fallback<'_> {
             why,
         )
     }
+}
+
+/// Nouns for an archive in other languages ("dieses Archiv", "el archivo ZIM").
+static ARCHIVE_NOUN_ABROAD: text::Pattern = std::sync::LazyLock::new(|| {
+    text::rx(
+        r"\b(?:archiv\w*|arquivo\w*|archivi\w*|archiwum\w*|archiw\w*|archief\w*|archieven|arkiv\w*|arsip\w*|arşiv\w*|архив\w*|архів\w*)\b",
+    )
+});
+
+/// A question of how, why or when, as the word-by-word reading writes it.
+static HOW_WHY_WHEN: text::Pattern =
+    std::sync::LazyLock::new(|| text::rx(r"^\W*(?:how|why|when)\b"));
+
+/// Whether a request names no archive, in English or another language.
+fn names_no_archive(written: &str, english: &str) -> bool {
+    !mentions_an_archive_word(english) && !is_match_of(&ARCHIVE_NOUN_ABROAD, written)
 }
 
 /// English nouns for an article, as the word-by-word reading writes them.

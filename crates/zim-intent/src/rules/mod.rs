@@ -8150,6 +8150,14 @@ mod word_by_word {
             "enlaces químicos covalentes y iónicos",
             "sezione aurea nell'arte del Rinascimento",
             "структура клітини для уроку біології",
+            // The asker's own server, in a question of how to do something.
+            "Wie kann ich verhindern, dass apt Python aktualisiert? Auf dem Server laufen Skripte, die Version 3.9 brauchen.",
+            "Comment empêcher apt de mettre à jour PHP ? Sur le serveur tournent des scripts qui ont besoin de la version 7.4.",
+        ]);
+        // The archive named: its metadata.
+        each(&[
+            ("Wann wurde dieses Archiv erstellt?", "Metadata"),
+            ("Welche Version hat dieses Archiv?", "Metadata"),
         ]);
     }
 
