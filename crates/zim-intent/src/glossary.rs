@@ -1797,6 +1797,21 @@ static ARTICLE_ABROAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
     .ok()
 });
 
+/// Nouns for an archive in other languages ("dieses Archiv", "el archivo ZIM").
+static ARCHIVE_ABROAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    regex::RegexBuilder::new(
+        r"\b(?:archiv\w*|arquivo\w*|archivi\w*|archiwum\w*|archiw\w*|archief\w*|archieven|arkiv\w*|arsip\w*|arşiv\w*|архив\w*|архів\w*)\b",
+    )
+    .case_insensitive(true)
+    .build()
+    .ok()
+});
+
+/// Whether a request names an archive by a noun of another language ("dieses Archiv").
+pub fn names_an_archive_abroad(s: &str) -> bool {
+    ARCHIVE_ABROAD.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 /// Whether a request names an article by a noun of another language ("artículo", "Artikel").
 pub fn names_an_article_abroad(s: &str) -> bool {
     ARTICLE_ABROAD.as_ref().is_some_and(|re| re.is_match(s))

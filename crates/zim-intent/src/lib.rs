@@ -420,12 +420,12 @@ fn parse_capped(
         // ("sezione aurea e Leonardo da Vinci", "resumen de las causas de la guerra civil").
         let topic_view = view_of_an_article(&again.intent)
             && !glossary::names_an_article_abroad(&written)
-            && !is_match_of(&ARTICLE_NOUN_EN, &glossed)
+            && !rules::is_match(&ARTICLE_NOUN_EN, &glossed)
             && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x));
         // The service's words in a question of how, why or when to do something are the
         // asker's own server, as in the glossary's reading above.
         let askers_server = takes_no_argument(again.intent.name())
-            && is_match_of(&HOW_WHY_WHEN, &glossed)
+            && rules::is_match(&HOW_WHY_WHEN, &glossed)
             && names_no_archive(&written, &glossed);
         if !matches!(again.intent, Intent::Search { .. }) && !topic_view && !askers_server {
             return ParsedIntent {
@@ -684,33 +684,23 @@ impl Fallback<'_> {
     }
 }
 
-/// Nouns for an archive in other languages ("dieses Archiv", "el archivo ZIM").
-static ARCHIVE_NOUN_ABROAD: text::Pattern = std::sync::LazyLock::new(|| {
-    text::rx(
-        r"\b(?:archiv\w*|arquivo\w*|archivi\w*|archiwum\w*|archiw\w*|archief\w*|archieven|arkiv\w*|arsip\w*|arşiv\w*|архив\w*|архів\w*)\b",
-    )
-});
-
 /// A question of how, why or when, as the word-by-word reading writes it.
 static HOW_WHY_WHEN: text::Pattern =
     std::sync::LazyLock::new(|| text::rx(r"^\W*(?:how|why|when)\b"));
 
 /// Whether a request names no archive, in English or another language.
 fn names_no_archive(written: &str, english: &str) -> bool {
-    !mentions_an_archive_word(english) && !is_match_of(&ARCHIVE_NOUN_ABROAD, written)
+    !mentions_an_archive_word(english) && !glossary::names_an_archive_abroad(written)
 }
 
 /// English nouns for an article, as the word-by-word reading writes them.
 static ARTICLE_NOUN_EN: text::Pattern =
     std::sync::LazyLock::new(|| text::rx(r"\b(?:articles?|pages?|entry|entries)\b"));
 
-fn is_match_of(pattern: &text::Pattern, s: &str) -> bool {
-    pattern.as_ref().is_some_and(|re| re.is_match(s))
-}
-
-/// Whether `name` is written in quotes in `s` («X», „X“, "X", 'X', 「X」...).
+/// Whether `name` is written in quotes in the normalised request `s` (where «X», „X“ and
+/// 「X」 are "X", ‚X‘ is 'X': [`text::normalize_input`]).
 fn quoted_in(s: &str, name: &str) -> bool {
-    ['«', '„', '“', '"', '\'', '‚', '「', '『', '»', '‹']
+    ['"', '\'']
         .iter()
         .any(|q| s.contains(&format!("{q}{name}")))
 }
@@ -731,15 +721,7 @@ fn view_subject(intent: &Intent) -> Option<&str> {
 /// A view of an article (not the service's own operations, not a fetch): what a topic's
 /// noun in another language may be mistaken for.
 fn view_of_an_article(intent: &Intent) -> bool {
-    matches!(
-        intent,
-        Intent::Toc { .. }
-            | Intent::Structure { .. }
-            | Intent::Summary { .. }
-            | Intent::Section { .. }
-            | Intent::Links { .. }
-            | Intent::Related { .. }
-    )
+    view_subject(intent).is_some()
 }
 
 /// The intents about the service itself, which take no argument from the request.

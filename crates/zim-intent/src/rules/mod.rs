@@ -988,7 +988,7 @@ fn caps<'a>(re: &Pattern, s: &'a str) -> Option<Captures<'a>> {
     re.as_ref().and_then(|r| r.captures(s))
 }
 
-fn is_match(re: &Pattern, s: &str) -> bool {
+pub(crate) fn is_match(re: &Pattern, s: &str) -> bool {
     re.as_ref().is_some_and(|r| r.is_match(s))
 }
 

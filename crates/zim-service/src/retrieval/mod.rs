@@ -71,6 +71,9 @@ struct ArchiveRanking {
     ranked: Vec<Ranked>,
     /// The passages of the page that led before the anchor rerank, read while it ran.
     prepared: Option<PreparedPassages>,
+    /// The request's words as this archive was searched with them (its language's
+    /// scaffolding out): what a passage of its pages is chosen by.
+    analysis: Analysis,
 }
 
 /// One page's passage candidates, read before the ranking was final.
@@ -177,7 +180,14 @@ impl ZimService {
                 knowledge: Some(self.knowledge()),
                 model: Some((self.model_stage(), request)),
             };
-            match rank_archive(&stages, &open, &analysis, prepare) {
+            // A question in the archive's own language, other than English, is searched
+            // without that language's scaffolding ("comment", "est-ce que", "cómo").
+            let language = archive_language(&open);
+            let asked = match language.as_deref() {
+                Some(l) if l != "en" => analysis.without_scaffolding_of(l),
+                _ => analysis.clone(),
+            };
+            match rank_archive(&stages, &open, &asked, language.as_deref(), prepare) {
                 Ok((ranked, fixed, prepared)) => {
                     for pair in fixed {
                         if !corrections.contains(&pair) {
@@ -188,6 +198,7 @@ impl ZimService {
                         archive: open,
                         ranked,
                         prepared,
+                        analysis: asked,
                     });
                 }
                 Err(err) => {
@@ -242,15 +253,16 @@ impl ZimService {
             )
         });
         let answer = page.first().and_then(|(archive, best)| {
-            let prepared = ranking
+            let own = ranking
                 .rankings
                 .iter()
-                .find(|r| std::ptr::eq(&r.archive, *archive))
+                .find(|r| std::ptr::eq(&r.archive, *archive));
+            let prepared = own
                 .and_then(|r| r.prepared.as_ref())
                 .filter(|p| p.path == best.path)
                 .map(|p| p.candidates.clone());
-            let candidates =
-                prepared.or_else(|| passage_candidates(archive, best, &ranking.analysis))?;
+            let asked = own.map_or(&ranking.analysis, |r| &r.analysis);
+            let candidates = prepared.or_else(|| passage_candidates(archive, best, asked))?;
             chosen_passage(best, candidates)
         });
         let results: Vec<Value> = page
@@ -393,6 +405,7 @@ fn rank_archive(
     stages: &Stages<'_>,
     open: &OpenArchive,
     original: &Analysis,
+    language: Option<&str>,
     prepare_passage: bool,
 ) -> Result<ArchiveResult, ToolError> {
     let Stages {
@@ -402,17 +415,6 @@ fn rank_archive(
         knowledge,
         model,
     } = *stages;
-    // A question in the archive's own language, other than English, without that
-    // language's scaffolding ("comment", "est-ce que", "cómo").
-    let language = archive_language(open);
-    let unscaffolded;
-    let original = match language.as_deref() {
-        Some(l) if l != "en" => {
-            unscaffolded = original.without_scaffolding_of(l);
-            &unscaffolded
-        }
-        _ => original,
-    };
     let corrections = correct(backend, rewriter, open, original);
     let corrected;
     let analysis = if corrections.is_empty() {
@@ -488,9 +490,9 @@ fn rank_archive(
         );
     }
     let exists = |p: &str| matches!(open.archive.entry_by_path(p), Ok(Some(_)));
-    let stemmer = language.as_deref().and_then(stemmer_for);
+    let stemmer = language.and_then(stemmer_for);
     let facts = PageFacts {
-        language: language.as_deref(),
+        language,
         stemmer: stemmer.as_ref(),
         word_weights: &weights,
         exists: &exists,
