@@ -370,12 +370,17 @@ rust::Vec<uint32_t> word_frequencies(XapianIndex& index, rust::Slice<const rust:
   for (const auto& word : words) {
     uint32_t freq = 0;
     try {
-      // The word as a query parses it (stemmed, folded): its most frequent term counts.
+      // The word as a query parses it (stemmed, folded). A word the parser makes several
+      // terms of (ideographs: their characters and pairs, all wanted) is on at most as many
+      // pages as its rarest term: its rarest term counts.
       Xapian::Query query =
           index.parser.parse_query(std::string(word), Xapian::QueryParser::FLAG_CJK_NGRAM);
+      bool first = true;
       for (auto term = query.get_unique_terms_begin(); term != query.get_unique_terms_end();
            ++term) {
-        freq = std::max<uint32_t>(freq, index.db.get_termfreq(*term));
+        uint32_t here = index.db.get_termfreq(*term);
+        freq = first ? here : std::min<uint32_t>(freq, here);
+        first = false;
       }
     } catch (const Xapian::QueryParserError&) {
       freq = 0;

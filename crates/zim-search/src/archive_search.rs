@@ -329,7 +329,8 @@ impl ArchiveSearch {
     }
 
     /// How rare each word is in the full-text index: the document count and each word's
-    /// document frequency (folded and stemmed as queries are). `None` without an index.
+    /// document frequency (folded and stemmed as queries are; a word the query parser makes
+    /// several terms of, as ideographs, counts as its rarest). `None` without an index.
     pub fn word_frequencies(&self, words: &[String]) -> Option<(u64, Vec<u64>)> {
         let index = self.index(IndexKind::Fulltext).ok()?;
         let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();

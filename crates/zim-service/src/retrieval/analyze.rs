@@ -8,7 +8,11 @@
 //! parts are searched as words.
 //!
 //! Nothing here knows an archive: the word lists are of the English question language, and
-//! a request in another language simply keeps all its words.
+//! a request in another language keeps all its words (its language's scaffolding is taken
+//! out once the archive's language is known, `scaffolding.rs`), except that the scripts
+//! written without spaces are read as their words first (`cjk.rs`).
+
+use crate::retrieval::cjk;
 
 /// Longest request analysed (characters); the rest is ignored. Real questions are a sentence.
 const MAX_ANALYSED_CHARS: usize = 1_000;
@@ -304,6 +308,7 @@ impl Analysis {
 /// Analyses a request. Never panics; bounded work for any input.
 pub fn analyze(request: &str) -> Analysis {
     let text: String = request.chars().take(MAX_ANALYSED_CHARS).collect();
+    let text = cjk::spaced(&text);
     let mut analysis = Analysis::default();
     let mut run: Vec<&str> = Vec::new();
     // Inside "instead of X" / "rather than X": X is what the asker does not want, so its
@@ -312,6 +317,14 @@ pub fn analyze(request: &str) -> Analysis {
     let mut previous = String::new();
     for (position, raw) in text.split_whitespace().enumerate() {
         let token = trim_token(raw);
+        // A run of a script written without spaces is read as its own words.
+        if token.chars().next().is_some_and(cjk::is_cjk) {
+            flush_name(&mut analysis, &mut run);
+            for word in cjk::run_words(token) {
+                push_term(&mut analysis, &word);
+            }
+            continue;
+        }
         let lower = token.to_lowercase();
         let opens_contrast = matches!(
             (previous.as_str(), lower.as_str()),
@@ -760,6 +773,17 @@ mod tests {
         for kept in ["type", "types"] {
             assert!(short.terms.iter().any(|t| t == kept), "{short:?}");
         }
+    }
+
+    #[test]
+    fn text_without_spaces_is_read_as_its_words() {
+        let zh = analyze("怎么在debian上配置静态ip？");
+        assert_eq!(zh.terms, ["debian", "上配", "配置", "置静", "静态", "ip"]);
+        let ja = analyze("Debianでファイアウォールを設定する方法");
+        assert_eq!(ja.terms, ["debian", "ファイアウォール", "設定", "方法"]);
+        // Titles are analysed the same way: their words meet the request's.
+        let title = analyze("9.7. 使用 cron 和 atd 调度任务");
+        assert!(title.terms.contains(&"任务".to_owned()));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! `zim_search` keeps libzim's exact ranking; this serves `zim_query`.
 
 pub mod analyze;
+pub mod cjk;
 pub mod lead;
 pub mod local_links;
 pub mod meaning;
@@ -415,7 +416,13 @@ fn rank_archive(
         knowledge,
         model,
     } = *stages;
-    let corrections = correct(backend, rewriter, open, original);
+    // The request's words and their run-together pairs, counted in one lookup: the counts
+    // tell the typo corrector which words the archive lacks, and weigh the words after.
+    let mut compounds = analyze::joined_pairs(original);
+    let mut asked = original.terms.clone();
+    asked.extend(compounds.iter().cloned());
+    let mut frequencies = backend.word_frequencies(open, &asked);
+    let corrections = correct(backend, rewriter, open, original, frequencies.as_ref());
     let corrected;
     let analysis = if corrections.is_empty() {
         original
@@ -427,12 +434,13 @@ fn rank_archive(
             }
         }
         corrected = fixed;
+        // Corrected words are other words: counted again (rare: a typo the archive lacks).
+        compounds = analyze::joined_pairs(&corrected);
+        asked = corrected.terms.clone();
+        asked.extend(compounds.iter().cloned());
+        frequencies = backend.word_frequencies(open, &asked);
         &corrected
     };
-    let compounds = analyze::joined_pairs(analysis);
-    let mut asked = analysis.terms.clone();
-    asked.extend(compounds.iter().cloned());
-    let frequencies = backend.word_frequencies(open, &asked);
     // The compounds the archive holds most often, each its own list: a real API name recurs
     // (its page, indexes, notes), an accidental run-together ("sizefile") is a one-off.
     let mut held_compounds: Vec<(u64, String)> = match &frequencies {
@@ -714,6 +722,7 @@ fn correct(
     rewriter: &rewrite::Rewriter,
     open: &OpenArchive,
     analysis: &Analysis,
+    frequencies: Option<&WordFrequencies>,
 ) -> Vec<(String, String)> {
     let protected: Vec<String> = analysis
         .identifiers
@@ -725,8 +734,14 @@ fn correct(
                 .collect::<Vec<_>>()
         })
         .collect();
-    let known: HashMap<String, u64> = match backend.word_frequencies(open, &analysis.terms) {
-        Some(f) => analysis.terms.iter().cloned().zip(f.per_word).collect(),
+    // `frequencies` counts the analysis's terms first (then its compounds).
+    let known: HashMap<String, u64> = match frequencies {
+        Some(f) => analysis
+            .terms
+            .iter()
+            .cloned()
+            .zip(f.per_word.iter().copied())
+            .collect(),
         None => HashMap::new(),
     };
     rewriter.corrections(

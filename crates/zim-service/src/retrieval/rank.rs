@@ -14,6 +14,7 @@ use crate::backend::{CandidateList, CandidateSource};
 use rust_stemmers::Stemmer;
 
 use crate::retrieval::analyze::{Analysis, light_stem};
+use crate::retrieval::cjk;
 
 /// Reciprocal-rank fusion's constant: small, so the first places of each list count most.
 const RRF_K: f64 = 4.0;
@@ -346,6 +347,16 @@ pub fn proximity(text: &str, analysis: &Analysis, facts: &PageFacts<'_>) -> f64 
     let mut occurrences: Vec<(usize, usize)> = Vec::new();
     for (k, (form, _)) in wanted.iter().enumerate() {
         let singular = form.split(FORM_SEPARATOR).next().unwrap_or(form);
+        // A word of a script written without spaces is anywhere its characters are.
+        if cjk::has_cjk(singular) {
+            for at in memchr::memmem::find_iter(bytes, singular.as_bytes()) {
+                if occurrences.len() >= MAX_OCCURRENCES {
+                    break;
+                }
+                occurrences.push((at, k));
+            }
+            continue;
+        }
         // Every form of the word ("dictionaries", "files") starts with its singular less its
         // last letter (a one-letter word with itself).
         let last = singular.char_indices().last().map_or(0, |(at, _)| at);
@@ -442,11 +453,17 @@ pub fn lead_gain(
         .iter()
         .map(|(w, weight)| {
             let in_title = word_match(w, &candidate.title_forms);
-            let in_lead = lead_words
-                .iter()
-                .map(|l| likeness(w, l))
-                .filter(|m| *m >= LEAD_MIN_LIKENESS)
-                .fold(0.0, f64::max);
+            let in_lead = if cjk::has_cjk(w) {
+                // Written without spaces: present or not, as its characters.
+                let word = w.split(FORM_SEPARATOR).next().unwrap_or(w);
+                if lead.contains(word) { 1.0 } else { 0.0 }
+            } else {
+                lead_words
+                    .iter()
+                    .map(|l| likeness(w, l))
+                    .filter(|m| *m >= LEAD_MIN_LIKENESS)
+                    .fold(0.0, f64::max)
+            };
             weight * in_title.max(in_lead)
         })
         .sum();

@@ -81,6 +81,8 @@ impl Rewriter {
             if frequency(term) != Some(0)
                 || term.chars().count() < MIN_CORRECTED_CHARS
                 || !term.chars().all(char::is_alphabetic)
+                // Edit distance says nothing of ideographs' or kana's likeness.
+                || crate::retrieval::cjk::has_cjk(term)
             {
                 continue;
             }

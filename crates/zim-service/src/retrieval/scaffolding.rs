@@ -1,6 +1,7 @@
 //! The scaffolding of questions in the languages other than English that Kiwix publishes
 //! most: the articles, pronouns, prepositions, auxiliaries and question words of French,
-//! Spanish, Portuguese, Italian and German ("comment", "est-ce que", "cómo", "qué", "wie"),
+//! Spanish, Portuguese, Italian, German, Russian and Arabic ("comment", "est-ce que", "cómo",
+//! "qué", "wie", "как", "كيف"),
 //! and the elided articles French and Italian write onto the next word ("l'installation",
 //! "dell'archivio").
 //!
@@ -150,6 +151,151 @@ const GERMAN: &[&str] = &[
     "wo", "zu", "zum", "zur", "danke", "hallo",
 ];
 
+const RUSSIAN: &[&str] = &[
+    "а",
+    "без",
+    "бы",
+    "в",
+    "во",
+    "вот",
+    "где",
+    "да",
+    "для",
+    "до",
+    "его",
+    "ее",
+    "её",
+    "если",
+    "есть",
+    "ещё",
+    "еще",
+    "же",
+    "за",
+    "зачем",
+    "и",
+    "из",
+    "или",
+    "их",
+    "к",
+    "как",
+    "какая",
+    "какие",
+    "каким",
+    "какой",
+    "каком",
+    "когда",
+    "ко",
+    "ли",
+    "меня",
+    "мне",
+    "мной",
+    "можно",
+    "мой",
+    "моя",
+    "мою",
+    "мои",
+    "моем",
+    "моём",
+    "на",
+    "надо",
+    "не",
+    "нет",
+    "нужно",
+    "о",
+    "об",
+    "от",
+    "по",
+    "под",
+    "подскажите",
+    "пожалуйста",
+    "помогите",
+    "почему",
+    "при",
+    "с",
+    "сделать",
+    "со",
+    "так",
+    "такое",
+    "там",
+    "то",
+    "у",
+    "уже",
+    "хочу",
+    "чем",
+    "что",
+    "чтобы",
+    "это",
+    "этот",
+    "эта",
+    "эти",
+    "этом",
+    "я",
+    "спасибо",
+    "привет",
+];
+
+/// Arabic, standard and the colloquial question words most written (Egyptian, Levantine,
+/// Gulf): a word with a prefix attached ("وكيف") is another word and stays.
+const ARABIC: &[&str] = &[
+    "أريد",
+    "اريد",
+    "أن",
+    "ان",
+    "إن",
+    "أنا",
+    "انا",
+    "أو",
+    "او",
+    "إلى",
+    "الى",
+    "إزاي",
+    "ازاي",
+    "ايش",
+    "إيش",
+    "التي",
+    "الذي",
+    "اللي",
+    "بس",
+    "بعد",
+    "ذلك",
+    "شو",
+    "شكرا",
+    "شكراً",
+    "على",
+    "عن",
+    "عايز",
+    "عندي",
+    "فضلك",
+    "في",
+    "فين",
+    "قبل",
+    "كيف",
+    "كيفية",
+    "لا",
+    "لماذا",
+    "لو",
+    "لي",
+    "ليه",
+    "ما",
+    "ماذا",
+    "مرحبا",
+    "مع",
+    "ممكن",
+    "من",
+    "هذا",
+    "هذه",
+    "هل",
+    "هو",
+    "هي",
+    "و",
+    "وين",
+    "يا",
+    "يعني",
+    "يمكن",
+    "يمكنني",
+    "سمحت",
+];
+
 /// The question scaffolding of a two-letter language, when it is one of those listed.
 fn scaffolding_of(language: &str) -> Option<&'static [&'static str]> {
     match language {
@@ -158,6 +304,8 @@ fn scaffolding_of(language: &str) -> Option<&'static [&'static str]> {
         "pt" => Some(PORTUGUESE),
         "it" => Some(ITALIAN),
         "de" => Some(GERMAN),
+        "ru" => Some(RUSSIAN),
+        "ar" => Some(ARABIC),
         _ => None,
     }
 }
@@ -223,6 +371,20 @@ mod tests {
         let a = analyze("comment est-ce que je peux installer l'installation d'un paquet ?")
             .without_scaffolding_of("fr");
         assert_eq!(a.terms, ["installer", "installation", "paquet"]);
+    }
+
+    #[test]
+    fn russian_and_arabic_questions_keep_their_topic() {
+        let ru = analyze("Подскажите, как настроить статический IP в Debian?");
+        assert_eq!(
+            ru.without_scaffolding_of("ru").terms,
+            ["настроить", "статический", "ip", "debian"]
+        );
+        let ar = analyze("كيف أقوم بتثبيت حزمة في ديبيان؟");
+        assert_eq!(
+            ar.without_scaffolding_of("ar").terms,
+            ["أقوم", "بتثبيت", "حزمة", "ديبيان"]
+        );
     }
 
     #[test]
