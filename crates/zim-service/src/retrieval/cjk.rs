@@ -42,6 +42,10 @@ const SCAFFOLDING: &[&str] = &[
     "請問",
     "是否",
     "能否",
+    "应该",
+    "應該",
+    "需要",
+    "可以",
     "一下",
     "谢谢",
     "謝謝",
@@ -51,6 +55,9 @@ const SCAFFOLDING: &[&str] = &[
     "吧",
     "啊",
     "呀",
+    "啥",
+    "咋",
+    "嘛",
     "的",
     "了",
 ];
@@ -59,9 +66,9 @@ const SCAFFOLDING: &[&str] = &[
 /// and, I, is, want...): a piece of one of them is no topic. Inside a longer piece they stay
 /// (在 of 存在, 上 of 上传, 用 of 用户).
 const LONE_FUNCTION: &[char] = &[
-    '在', '上', '中', '里', '和', '与', '或', '把', '被', '给', '从', '对', '我', '你', '他', '她',
-    '它', '是', '有', '要', '想', '会', '能', '也', '都', '就', '还', '很', '这', '那', '个', '用',
-    '时',
+    '在', '上', '中', '里', '裡', '和', '与', '與', '或', '跟', '把', '被', '给', '給', '从', '從',
+    '对', '對', '我', '你', '他', '她', '它', '是', '有', '要', '想', '会', '會', '能', '也', '都',
+    '就', '还', '還', '很', '这', '這', '那', '个', '個', '用', '时', '時',
 ];
 
 /// The script class of a character, as far as word reading cares.
@@ -117,6 +124,17 @@ pub fn spaced(text: &str) -> std::borrow::Cow<'_, str> {
         previous = script;
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// Query words in an order the index's query parser accepts: those of these scripts first.
+/// Xapian 1.4's parser (with CJK n-grams, as libzim queries) rejects a query in which such a
+/// word stands between two other words ("openvpn 公司 ipsec" is a syntax error, so the search
+/// finds nothing), while "公司 openvpn ipsec" parses; the order of words means nothing to an
+/// all-words or any-word query.
+pub fn parser_order<'w>(words: impl IntoIterator<Item = &'w str>) -> Vec<&'w str> {
+    let (mut first, rest): (Vec<&str>, Vec<&str>) = words.into_iter().partition(|w| has_cjk(w));
+    first.extend(rest);
+    first
 }
 
 /// The words of one run of a single script class (a token of [`spaced`] text): ideographs and
@@ -205,6 +223,15 @@ mod tests {
         assert_eq!(run_words("ファイアウォール"), ["ファイアウォール"]);
         assert_eq!(run_words("するには"), Vec::<String>::new());
         assert_eq!(run_words("설치하려면"), ["설치", "치하", "하려", "려면"]);
+    }
+
+    #[test]
+    fn query_words_of_these_scripts_come_first() {
+        assert_eq!(
+            parser_order(["openvpn", "公司", "ipsec", "內網"]),
+            ["公司", "內網", "openvpn", "ipsec"]
+        );
+        assert_eq!(parser_order(["a", "b"]), ["a", "b"]);
     }
 
     #[test]

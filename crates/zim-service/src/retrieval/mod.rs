@@ -823,15 +823,9 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     let known = |w: &&str| weights.is_empty() || weights.contains_key(*w);
     let strong: Vec<&str> = analysis.strong_terms().into_iter().filter(known).collect();
     let all_words = if strong.is_empty() {
-        analysis
-            .terms
-            .iter()
-            .map(String::as_str)
-            .filter(known)
-            .collect::<Vec<_>>()
-            .join(" ")
+        cjk::parser_order(analysis.terms.iter().map(String::as_str).filter(known)).join(" ")
     } else {
-        strong.join(" ")
+        cjk::parser_order(strong).join(" ")
     };
     // Title completions: the identifiers and names as written, then the noun phrase and its shorter
     // beginnings ("ray charles born", "ray charles", "ray"): an archive without indexes has
@@ -859,7 +853,7 @@ fn candidate_query(analysis: &Analysis, weights: &HashMap<String, f64>) -> Candi
     CandidateQuery {
         relaxed: relaxed_queries(&all_words),
         all_words,
-        any_words: analysis.terms.join(" "),
+        any_words: cjk::parser_order(analysis.terms.iter().map(String::as_str)).join(" "),
         compounds: Vec::new(),
         suggest,
         depth: SOURCE_DEPTH,
