@@ -959,8 +959,10 @@ static PAGE_OF_RESULTS: Pattern = LazyLock::new(|| {
         r"^(?:the\s+)?(?:(?:next|previous|following|last|first)\s+page|page\s+(?:\d+|two|three|four|five))(?:\s+of\s+(?:the\s+)?(?:results?|hits|search|listing|list|entries)\b.*)?[.!?]?$|^(?:a|one|a\s+single)\s+page\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:results?|hits|listing|entries|titles|items|paths)\b",
     )
 });
+/// A path alone: no spaces, and none of the sentence punctuation of the scripts written
+/// without spaces ("サーバーが…。見覚えのないプロセスが/var/tmpから動いている。" is a sentence).
 static BARE_PATH: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"^[^\s/]+(?:/[^\s/]+)+/?$").ok());
+    LazyLock::new(|| Regex::new(r"^[^\s/。、，？！]+(?:/[^\s/。、，？！]+)+/?$").ok());
 static GET_VERB: Pattern = LazyLock::new(|| {
     rx(
         r"^(?:get|open|read|show|display|fetch|retrieve|download|pull\s+up|give|view|print|load|see|go\s+to|zeige?|montre|affiche|muestra|abre|apri|mostra|ouvre|lis)\b(?:\s+me)?\s+(?P<t>.+)$",
@@ -1244,6 +1246,17 @@ mod tests {
             question: false,
         };
         suggest(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn a_sentence_holding_a_path_is_no_bare_path() {
+        let is_get = |q: &str| matches!(crate::parse(q, &[]).intent, Intent::GetArticle { .. });
+        assert!(is_get("A/北京"));
+        assert!(is_get("C/Ray_Charles"));
+        assert!(!is_get(
+            "サーバーが乗っ取られたかも。見覚えのないプロセスが/var/tmpから動いている"
+        ));
+        assert!(!is_get("服务器被黑了？进程在/var/tmp里运行"));
     }
 
     #[test]
