@@ -7,6 +7,7 @@ use zim_service::backend::{CandidateHit, CandidateList, CandidateSource};
 use zim_service::retrieval::analyze::{
     MAX_QUERY_TERMS, MAX_TERMS, analyze, joined_pairs, light_stem,
 };
+use zim_service::retrieval::cjk;
 use zim_service::retrieval::rank::{PageFacts, anchor_match, fuse};
 
 /// Text made of what breaks parsers: identifier punctuation, quotes, control and
@@ -36,6 +37,14 @@ fn hostile_text() -> impl Strategy<Value = String> {
         "ß",
         "İ",
         "日本",
+        "怎么",
+        "配置网络的",
+        "ファイアウォール",
+        "する",
+        "설치하려면",
+        "。",
+        "？",
+        "ー",
         "🦀",
         "What",
         "is",
@@ -68,6 +77,24 @@ fn list(source: CandidateSource, paths: Vec<(String, String)>) -> CandidateList 
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn scripts_without_spaces_are_read_within_bounds(text in hostile_text()) {
+        let spaced = cjk::spaced(&text);
+        // Spacing only adds spaces.
+        prop_assert_eq!(spaced.replace(' ', ""), text.replace(' ', ""));
+        let mut words = Vec::new();
+        for run in spaced.split_whitespace() {
+            let read = cjk::run_words(run);
+            prop_assert!(read.len() <= 64);
+            prop_assert!(read.iter().all(|w| !w.is_empty() && w.chars().count() <= 64));
+            words.extend(read);
+        }
+        let ordered = cjk::parser_order(words.iter().map(String::as_str));
+        prop_assert_eq!(ordered.len(), words.len());
+        let first_other = ordered.iter().position(|w| !cjk::has_cjk(w)).unwrap_or(ordered.len());
+        prop_assert!(ordered.iter().skip(first_other).all(|w| !cjk::has_cjk(w)));
+    }
 
     #[test]
     fn analysis_is_total_and_bounded(text in hostile_text(), noise in ".{0,300}") {
