@@ -778,6 +778,8 @@ mod tests {
     #[test]
     fn text_without_spaces_is_read_as_its_words() {
         let zh = analyze("怎么在debian上配置静态ip？");
+        // Pairs across word boundaries (上配, 置静) stay: no dictionary tells them apart, and
+        // their rarity in the archive weighs them (absent ones leave the all-words query).
         assert_eq!(zh.terms, ["debian", "上配", "配置", "置静", "静态", "ip"]);
         let ja = analyze("Debianでファイアウォールを設定する方法");
         assert_eq!(ja.terms, ["debian", "ファイアウォール", "設定", "方法"]);

@@ -15,8 +15,10 @@
 const MAX_RUN_CHARS: usize = 64;
 
 /// Chinese words of asking, removed from an ideograph run before it is read in pairs, longest
-/// first where one holds another. Only words that are never part of a topic's word: single
-/// characters that also begin or end content words (要 of 需要, 有 of 所有, 用 of 用户) stay.
+/// first where one holds another (the first that matches at a place is cut). Words seldom part
+/// of a topic's word: the cut is greedy, so a rare one loses a character (目的 is read as 目);
+/// single characters that often begin or end content words (要 of 重要, 有 of 所有, 用 of 用户)
+/// are not cut here, and dropped only standing alone ([`LONE_FUNCTION`]).
 const SCAFFOLDING: &[&str] = &[
     "为什么",
     "為什麼",
