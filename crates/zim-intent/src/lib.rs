@@ -102,6 +102,7 @@ pub mod learned;
 mod limit;
 mod rules;
 mod sanitize;
+mod script_gloss;
 mod text;
 mod word_gloss;
 
@@ -410,15 +411,30 @@ fn parse_capped(
     // "Quelle est la table des matières de l'article Camembert ?": a request every reading
     // above searched, read again with its command words in English, word by word. Its
     // operation is taken when it is one (a search stays as written).
-    if matches!(parsed.intent, Intent::Search { .. })
-        && !glossary::asks_the_world_abroad(&written)
-        && let Some(glossed) = word_gloss::gloss(&english, english != written)
+    // "「夏目漱石」の記事の「生涯」セクションを見せて": in Chinese, Japanese, Korean and Arabic
+    // the words are found by a lexicon rather than between spaces, and written in English's
+    // order ([`script_gloss`]).
+    let readings: [&dyn Fn() -> Option<String>; 2] =
+        [&|| word_gloss::gloss(&english, english != written), &|| {
+            script_gloss::gloss(&written)
+        }];
+    let searched = matches!(parsed.intent, Intent::Search { .. })
+        && !glossary::asks_the_world_abroad(&written);
+    for (n, glossed) in readings
+        .iter()
+        .enumerate()
+        .filter(|_| searched)
+        .filter_map(|(n, read)| Some((n, read()?)))
     {
+        // A fetch found by the lexicon's verbs ("教えて", "보여줘") needs its article named as
+        // one too: "Wordで目次を作る方法を教えて" asks how to, not for an article "Word".
+        let read_by_script = n == 1;
         let again = parse_normalized(&glossed, archives, None);
         // A view's noun read word by word names a view only of an article named as one: by
         // a noun for it ("artículo", "voci") or in quotes. Otherwise it is the topic's word
         // ("sezione aurea e Leonardo da Vinci", "resumen de las causas de la guerra civil").
-        let topic_view = view_of_an_article(&again.intent)
+        let topic_view = (view_of_an_article(&again.intent)
+            || (read_by_script && fetches_by_name(&again.intent)))
             && !glossary::names_an_article_abroad(&written)
             && !rules::is_match(&ARTICLE_NOUN_EN, &glossed)
             && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x));
@@ -429,7 +445,10 @@ fn parse_capped(
             && names_no_archive(&written, &glossed);
         if !matches!(again.intent, Intent::Search { .. }) && !topic_view && !askers_server {
             return ParsedIntent {
-                explanation: format!("{} (read word by word in English)", again.explanation),
+                explanation: format!(
+                    "{} (read word by word in English: {glossed:?})",
+                    again.explanation
+                ),
                 ..again
             };
         }
@@ -700,7 +719,7 @@ static ARTICLE_NOUN_EN: text::Pattern =
 /// Whether `name` is written in quotes in the normalised request `s` (where «X», „X“ and
 /// 「X」 are "X", ‚X‘ is 'X': [`text::normalize_input`]).
 fn quoted_in(s: &str, name: &str) -> bool {
-    ['"', '\'']
+    ['"', '\'', '《', '〈', '【']
         .iter()
         .any(|q| s.contains(&format!("{q}{name}")))
 }
@@ -722,6 +741,14 @@ fn view_subject(intent: &Intent) -> Option<&str> {
 /// noun in another language may be mistaken for.
 fn view_of_an_article(intent: &Intent) -> bool {
     view_subject(intent).is_some()
+}
+
+/// A fetch of articles by their names.
+fn fetches_by_name(intent: &Intent) -> bool {
+    matches!(
+        intent,
+        Intent::GetArticle { .. } | Intent::GetArticles { .. }
+    )
 }
 
 /// The intents about the service itself, which take no argument from the request.
