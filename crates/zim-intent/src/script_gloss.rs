@@ -155,12 +155,36 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("了", Kind::Drop, ""),
     ("这", Kind::Drop, ""),
     ("這", Kind::Drop, ""),
-    ("都", Kind::Drop, ""),
     ("可以", Kind::Drop, ""),
     ("是不是", Kind::Drop, ""),
     ("那個", Kind::Drop, ""),
     ("那个", Kind::Drop, ""),
     ("取出来", Kind::Verb, "fetch"),
+    ("调出来", Kind::Verb, "fetch"),
+    ("調出來", Kind::Verb, "fetch"),
+    ("看一下", Kind::Verb, "show"),
+    ("章节目录", Kind::Noun, "table of contents"),
+    ("章節目錄", Kind::Noun, "table of contents"),
+    ("层级", Kind::Noun, "hierarchy"),
+    ("層級", Kind::Noun, "hierarchy"),
+    ("代用户", Kind::Drop, ""),
+    ("代用戶", Kind::Drop, ""),
+    ("带", Kind::Word, "with"),
+    ("帶", Kind::Word, "with"),
+    ("里", Kind::Word, "in"),
+    ("裡", Kind::Word, "in"),
+    ("正好", Kind::Word, "exactly"),
+    ("精确", Kind::Word, "exactly"),
+    ("精確", Kind::Word, "exactly"),
+    ("还", Kind::Drop, ""),
+    ("還", Kind::Drop, ""),
+    ("还有", Kind::Drop, ""),
+    ("還有", Kind::Drop, ""),
+    ("是否完整", Kind::Noun, "integrity"),
+    ("维基百科", Kind::Word, "Wikipedia"),
+    ("維基百科", Kind::Word, "Wikipedia"),
+    ("语言", Kind::Noun, "language"),
+    ("語言", Kind::Noun, "language"),
     ("取出來", Kind::Verb, "fetch"),
     ("取出", Kind::Verb, "fetch"),
     ("想看", Kind::Verb, "show"),
@@ -174,8 +198,8 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("隨便", Kind::Word, "some random"),
     ("几个", Kind::Word, "a few"),
     ("幾個", Kind::Word, "a few"),
-    ("有没有", Kind::Word, "is there"),
-    ("有沒有", Kind::Word, "is there"),
+    ("有没有", Kind::Verb, "is there"),
+    ("有沒有", Kind::Verb, "is there"),
     ("是否存在", Kind::Word, "exists"),
     ("存不存在", Kind::Word, "exists"),
     ("存唔存在", Kind::Word, "exists"),
@@ -338,6 +362,15 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("初心者", Kind::World, "beginners"),
     ("を", Kind::Object, ""),
     ("まとめて", Kind::Word, "together"),
+    ("両方", Kind::Word, "both"),
+    ("ちょうだい", Kind::Verb, "give me"),
+    ("今", Kind::Word, "now"),
+    ("サービス", Kind::Noun, "service"),
+    ("状況", Kind::Noun, "status"),
+    ("確認", Kind::Verb, "check"),
+    ("ウィキペディア", Kind::Word, "Wikipedia"),
+    ("言語", Kind::Noun, "language"),
+    ("作成日", Kind::Noun, "creation date"),
     ("複数", Kind::Word, "several"),
     ("付き", Kind::Word, "with"),
     ("付", Kind::Word, "with"),
@@ -348,8 +381,8 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("たどっ", Kind::Verb, "walk through"),
     ("辿っ", Kind::Verb, "walk through"),
     ("という", Kind::After, "titled"),
-    ("あります", Kind::Word, "is there"),
-    ("ある", Kind::Word, "is there"),
+    ("あります", Kind::Verb, "is there"),
+    ("ある", Kind::Verb, "is there"),
     ("情報", Kind::Noun, "information"),
     ("利用でき", Kind::Word, "available"),
     ("使え", Kind::Word, "available"),
@@ -427,6 +460,19 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("함께", Kind::Word, "together"),
     ("방법", Kind::World, "how to"),
     ("한꺼번에", Kind::Word, "at once"),
+    ("읽고", Kind::Verb, "show"),
+    ("훑어", Kind::Verb, "browse"),
+    ("살아", Kind::Word, "alive"),
+    ("사용할 수 있는", Kind::Word, "available"),
+    ("사용 가능한", Kind::Word, "available"),
+    ("대신", Kind::Drop, ""),
+    ("요청합니다", Kind::Drop, ""),
+    ("필요", Kind::Drop, ""),
+    ("위키백과", Kind::Word, "Wikipedia"),
+    ("언어", Kind::Noun, "language"),
+    ("생성일", Kind::Noun, "creation date"),
+    ("이라는", Kind::After, "titled"),
+    ("라는", Kind::After, "titled"),
     ("숙제", Kind::World, "homework"),
     ("과제", Kind::World, "homework"),
     ("독후감", Kind::World, "book report"),
@@ -438,7 +484,7 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("빠짐없이", Kind::Word, "every"),
     ("순회", Kind::Verb, "walk through"),
     ("정확히", Kind::Word, "exactly"),
-    ("있나요", Kind::Word, "is there"),
+    ("있나요", Kind::Verb, "is there"),
     ("있어", Kind::Word, "are there"),
     ("연관", Kind::After, "related to"),
     ("괜찮아", Kind::Word, "ok"),
@@ -564,6 +610,21 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("مر على", Kind::Verb, "walk through"),
     ("بدون استثناء", Kind::Word, "every"),
     ("يوجد", Kind::Word, "is there"),
+    ("توجد", Kind::Word, "is there"),
+    ("عنوانها", Kind::Word, "titled"),
+    ("ذات صلة", Kind::Noun, "related"),
+    ("بنية العناوين", Kind::Noun, "heading structure"),
+    ("هيكل العناوين", Kind::Noun, "heading structure"),
+    ("يرتبط", Kind::Word, "link"),
+    ("ترتبط", Kind::Word, "link"),
+    ("بتربط", Kind::Word, "link"),
+    ("ويكيبيديا", Kind::Word, "Wikipedia"),
+    ("الحين", Kind::Word, "now"),
+    ("هل", Kind::Word, "is"),
+    ("نيابة عن المستخدم", Kind::Drop, ""),
+    ("قائمة", Kind::Word, "list"),
+    ("اللغة", Kind::Noun, "language"),
+    ("لغة", Kind::Noun, "language"),
     ("عنوانه", Kind::Word, "titled"),
     ("بالضبط", Kind::Word, "exactly"),
     ("إيه", Kind::Word, "what"),
@@ -674,6 +735,17 @@ fn is_han_or_kana(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF)
 }
 
+fn is_kana(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF)
+}
+
+/// The one-ideograph entries of Chinese and of Japanese.
+const CHINESE_SINGLE: &[char] = &[
+    '的', '和', '与', '與', '把', '请', '請', '吗', '嗎', '呢', '吧', '篇', '了', '这', '這', '此',
+    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還',
+];
+const JAPANESE_SINGLE: &[char] = &['節', '章', '何', '全', '今', '付'];
+
 fn is_hiragana(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x309F)
 }
@@ -775,8 +847,16 @@ fn names_after_colon(pieces: Vec<Piece>) -> Vec<Piece> {
     if !names_only || names.is_empty() || before.is_empty() {
         return pieces;
     }
-    let mut out = before.to_vec();
     let count = names.len();
+    let mut out: Vec<Piece> = before
+        .iter()
+        .map(|p| match p {
+            Piece::En(Kind::Article, english) if count > 1 => {
+                Piece::En(Kind::Article, plural_static(english))
+            }
+            p => p.clone(),
+        })
+        .collect();
     for (n, name) in names.into_iter().enumerate() {
         if n > 0 {
             let last = n.saturating_add(1) == count;
@@ -813,6 +893,7 @@ fn read(s: &str) -> Vec<Piece> {
     let mut other = String::new();
     let mut i = 0usize;
     let mut grammar_tail = false;
+    let japanese = chars.iter().any(|c| is_kana(*c));
     while let Some(&c) = chars.get(i) {
         if !is_hangul(c) {
             grammar_tail = false;
@@ -868,7 +949,7 @@ fn read(s: &str) -> Vec<Piece> {
             continue;
         }
         if is_han_or_kana(c) || is_hangul(c) {
-            if let Some((len, kind, english)) = longest_entry(&chars, i) {
+            if let Some((len, kind, english)) = longest_entry(&chars, i, japanese) {
                 flush(&mut other, &mut pieces);
                 pieces.push(Piece::En(kind, english));
                 i = i.saturating_add(len);
@@ -890,6 +971,52 @@ fn read(s: &str) -> Vec<Piece> {
             }
             i = i.saturating_add(1);
             continue;
+        }
+        // An entry's path ("A/臺北101", "A/دبي") is a name up to a space or the genitive; an
+        // archive's file name ("wikipedia_ja_all.zim") says where, not what: it is left out
+        // here (the archive is chosen from the request as written), with "in" after it.
+        if c.is_ascii_alphanumeric() && other.trim().is_empty() {
+            let run: String = chars
+                .iter()
+                .skip(i)
+                .take_while(|x| !x.is_whitespace() && !QUOTES.iter().any(|q| q.0 == **x))
+                .collect();
+            let latin: String = run
+                .chars()
+                .take_while(|x| x.is_ascii_alphanumeric() || "_.-/".contains(*x))
+                .collect();
+            if latin.to_ascii_lowercase().ends_with(".zim") {
+                flush(&mut other, &mut pieces);
+                i = i.saturating_add(latin.chars().count());
+                if chars.get(i).is_some_and(|n| "裡里中内內".contains(*n)) {
+                    i = i.saturating_add(1);
+                }
+                continue;
+            }
+            if latin.len() >= 2 && latin.chars().nth(1) == Some('/') && run.chars().count() > 2 {
+                let path: String = run
+                    .chars()
+                    .take_while(|x| {
+                        !matches!(
+                            x,
+                            '的' | 'の'
+                                | '의'
+                                | '을'
+                                | '를'
+                                | '에'
+                                | '，'
+                                | '、'
+                                | ','
+                                | '?'
+                                | '？'
+                        )
+                    })
+                    .collect();
+                flush(&mut other, &mut pieces);
+                i = i.saturating_add(path.chars().count());
+                pieces.push(Piece::Quoted(path));
+                continue;
+            }
         }
         // Measure words after a number ("30个", "20件") are grammar, as are "in" and "on"
         // after a Latin name ("A中", "ZIM上").
@@ -935,7 +1062,7 @@ fn flush(other: &mut String, pieces: &mut Vec<Piece>) {
 
 /// The longest lexicon entry of Chinese, Japanese or Korean at `i`; a Korean entry that is
 /// grammar only at a word's end.
-fn longest_entry(chars: &[char], i: usize) -> Option<(usize, Kind, &'static str)> {
+fn longest_entry(chars: &[char], i: usize, japanese: bool) -> Option<(usize, Kind, &'static str)> {
     let lexicon = &*LEXICON_MAP;
     let max = lexicon.longest.min(chars.len().saturating_sub(i));
     (1..=max).rev().find_map(|len| {
@@ -949,6 +1076,18 @@ fn longest_entry(chars: &[char], i: usize) -> Option<(usize, Kind, &'static str)
                 .get(i.saturating_sub(1))
                 .is_some_and(|c| is_hangul(*c));
         let hangul = word.chars().all(|c| is_hangul(c) || c == ' ');
+        // One ideograph is a word of one language only, and often a part of a name ("和" is
+        // "and" in Chinese, a letter of "昭和" in Japanese).
+        if len == 1 && word.chars().all(|c| is_han_or_kana(c) && !is_kana(c)) {
+            let own = if japanese {
+                JAPANESE_SINGLE
+            } else {
+                CHINESE_SINGLE
+            };
+            if !word.chars().all(|c| own.contains(&c)) {
+                return None;
+            }
+        }
         // Korean endings ("줘", "해") stand at a word's end, one-letter words ("이") alone.
         if hangul && kind == Kind::Drop && !ends_word {
             return None;
@@ -991,7 +1130,8 @@ fn hangul_rest_is_grammar(chars: &[char], i: usize) -> bool {
             continue;
         }
         // A verb's ending after the noun ("목차를 보여줘" is spaced; "요약해줘" is not).
-        if let Some(word) = (1..=rest.chars().count())
+        // Entries are at most `longest` letters: a long word costs no more per letter.
+        if let Some(word) = (1..=rest.chars().count().min(lexicon.longest))
             .rev()
             .map(|n| rest.chars().take(n).collect::<String>())
             .find(|w| lexicon.words.contains_key(w.as_str()))
@@ -1143,6 +1283,12 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         }
         None => (rest, Vec::new()),
     };
+    let rest = compounds_as_genitives(rest);
+    // "全部", "漏れなく": how many is said right after the verb.
+    let (counts, rest): (Vec<Piece>, Vec<Piece>) = rest
+        .into_iter()
+        .partition(|p| matches!(p, Piece::En(Kind::Word, "all" | "every" | "both")));
+    let verbs: Vec<Piece> = verbs.into_iter().chain(counts).collect();
     // A question mark or a full stop between the parts ends the English instead.
     let asks = rest.contains(&Piece::Punct('?'));
     let rest: Vec<Piece> = rest
@@ -1198,12 +1344,17 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         }
     }
     let mut out: Vec<String> = verbs.iter().map(text_of).collect();
-    let written: Vec<String> = joined
-        .into_iter()
-        .rev()
-        .map(|part| write_part(&part))
-        .collect();
-    out.push(written.join(" of "));
+    // A part that only says what its owned noun is titled follows it without "of".
+    let mut written = String::new();
+    for part in joined.iter().rev() {
+        let text = write_part(part);
+        let modifier = text.starts_with("titled ");
+        if !written.is_empty() {
+            written.push_str(if modifier { " " } else { " of " });
+        }
+        written.push_str(&text);
+    }
+    out.push(written);
     let adjunct: Vec<Piece> = adjunct
         .into_iter()
         .filter(|p| !matches!(p, Piece::En(Kind::Verb | Kind::Drop | Kind::Of, _)))
@@ -1215,11 +1366,44 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
     out.join(" ")
 }
 
+/// "'한국 전쟁' 문서 요약", "「大阪」の記事構造", "「寿司」の記事、目次": a noun for an article
+/// followed by a view's noun, with nothing or a comma between, owns it as the genitive would
+/// say; "A 네임스페이스" is namespace A.
+fn compounds_as_genitives(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    let mut iter = pieces.into_iter().peekable();
+    while let Some(piece) = iter.next() {
+        let next = iter.peek();
+        match (&piece, next) {
+            (Piece::En(Kind::Article, _), Some(Piece::Punct(','))) => {
+                out.push(piece);
+                out.push(Piece::En(Kind::Of, ""));
+                iter.next();
+            }
+            (Piece::En(Kind::Article, _), Some(Piece::En(Kind::Noun, _))) => {
+                out.push(piece);
+                out.push(Piece::En(Kind::Of, ""));
+            }
+            (Piece::Other(letter), Some(Piece::En(Kind::Noun, "namespace")))
+                if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase()) =>
+            {
+                if let Some(namespace) = iter.next() {
+                    out.push(namespace);
+                }
+                out.push(piece);
+            }
+            _ => out.push(piece),
+        }
+    }
+    out
+}
+
 /// One part in English: a name before the noun for an article is written after it ("《长城》
 /// 这篇文章" -> "article "长城""), and a postposition before its object's noun ("「東」で始まる
 /// タイトル" -> "title starting with "東"").
 fn write_part(part: &[Piece]) -> String {
-    let part = article_before_list(part);
+    let part = names_side_by_side(part);
+    let part = article_before_list(&part);
     let part = part.as_slice();
     let mut words: Vec<String> = Vec::new();
     let mut i = 0usize;
@@ -1241,11 +1425,19 @@ fn write_part(part: &[Piece]) -> String {
                 i = i.saturating_add(2);
             }
             (Piece::Quoted(_) | Piece::Other(_), Some(article @ Piece::En(Kind::Article, _)))
-                if !is_number(piece) =>
+                if !is_number(piece) && !is_letter(piece) =>
             {
                 words.push(text_of(article));
                 words.push(text_of(piece));
                 i = i.saturating_add(2);
+            }
+            // "「富士山」というタイトル": titled "富士山" (the noun for a title is said by it).
+            (Piece::Quoted(_) | Piece::Other(_), Some(Piece::En(Kind::After, "titled")))
+                if after_next.is_none() || after_next == Some(&Piece::En(Kind::Noun, "title")) =>
+            {
+                words.push("titled".to_string());
+                words.push(text_of(piece));
+                i = i.saturating_add(if after_next.is_some() { 3 } else { 2 });
             }
             (Piece::Quoted(_) | Piece::Other(_), Some(after @ Piece::En(Kind::After, _))) => {
                 if let Some(noun @ Piece::En(Kind::Noun | Kind::Article, _)) = after_next {
@@ -1285,6 +1477,29 @@ fn write_part(part: &[Piece]) -> String {
         }
     }
     words.join(" ")
+}
+
+/// "「東京都」「大阪府」「愛知県」の記事": names written side by side are a list ("and" between
+/// them), and a noun for articles before them is plural.
+fn names_side_by_side(part: &[Piece]) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(part.len());
+    let mut listed = false;
+    for piece in part {
+        if matches!(piece, Piece::Quoted(_)) && matches!(out.last(), Some(Piece::Quoted(_))) {
+            out.push(Piece::En(Kind::And, "and"));
+            listed = true;
+        }
+        out.push(piece.clone());
+    }
+    let names = out.iter().filter(|p| matches!(p, Piece::Quoted(_))).count();
+    if listed || names >= 2 {
+        for piece in &mut out {
+            if let Piece::En(Kind::Article, english) = piece {
+                *english = plural_static(english);
+            }
+        }
+    }
+    out
 }
 
 /// "北京、上海、广州这三篇条目", "부산, 대구, 인천 문서": the noun for articles moved before
@@ -1356,6 +1571,11 @@ fn plural(noun: &str) -> String {
         n if n.ends_with('s') => n.to_string(),
         n => format!("{n}s"),
     }
+}
+
+/// A namespace's letter ("A", "C").
+fn is_letter(piece: &Piece) -> bool {
+    matches!(piece, Piece::Other(t) if t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()))
 }
 
 fn is_number(piece: &Piece) -> bool {
@@ -1432,7 +1652,8 @@ mod tests {
         );
         assert_eq!(
             gloss("一次性把北京、上海、广州这三篇条目都取出来").as_deref(),
-            Some("fetch at once articles \"北京\" , \"上海\" , \"广州\" three")
+            // "都" ("all") is left: it is a letter of 成都 and 京都.
+            Some("fetch at once articles \"北京\" , \"上海\" , \"广州\" three 都")
         );
     }
 
@@ -1460,6 +1681,102 @@ mod tests {
         assert_eq!(
             gloss("افتح الصفحة الرئيسية للأرشيف").as_deref(),
             Some("open main page of archive")
+        );
+    }
+
+    /// Pieces of requests in the four scripts: the lexicon's words, particles, clitics,
+    /// quotes, colons, names and letters.
+    fn script_piece() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let words: Vec<&'static str> = LEXICON
+            .iter()
+            .map(|(w, _, _)| *w)
+            .chain(KOREAN_PARTICLES.iter().map(|(w, _)| *w))
+            .chain(ARABIC_PREFIXES.iter().copied())
+            .chain([
+                "\"",
+                "'",
+                "《",
+                "》",
+                "「",
+                "」",
+                "：",
+                ":",
+                "、",
+                ",",
+                "？",
+                "?",
+                " ",
+                "30",
+                "前",
+                "三篇",
+                "A",
+                "A/",
+                ".zim",
+                "ZIM",
+                "서울",
+                "القاهرة",
+                "京都",
+                "ـ",
+                "\u{64b}",
+            ])
+            .collect();
+        prop_oneof![
+            proptest::sample::select(words).prop_map(String::from),
+            "[\\p{Han}\\p{Hangul}\\p{Arabic}\\p{Hiragana}\\p{Katakana}]{1,6}",
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Any mix of them is read without panicking, into English no longer than a bounded
+        /// multiple of the request.
+        #[test]
+        fn any_mix_of_the_scripts_is_read_within_bounds(
+            parts in proptest::collection::vec(script_piece(), 0..120)
+        ) {
+            let text: String = parts.concat();
+            if let Some(english) = gloss(&text) {
+                let bound = text.chars().count().saturating_mul(24).saturating_add(64);
+                proptest::prop_assert!(english.chars().count() <= bound);
+            }
+        }
+    }
+
+    #[test]
+    fn paths_are_names_and_archive_files_are_left_out() {
+        assert_eq!(
+            gloss("wikipedia_ja_all_maxi_2024-01.zim の A/京都市 を開いて").as_deref(),
+            Some("open \"A/京都市\"")
+        );
+    }
+
+    #[test]
+    fn names_side_by_side_are_a_list_of_articles() {
+        assert_eq!(
+            gloss("\"俳句\"と\"短歌\"の記事、両方ちょうだい").as_deref(),
+            Some("give me both articles \"俳句\" and \"短歌\"")
+        );
+    }
+
+    #[test]
+    fn a_title_said_before_its_noun_is_what_the_article_is_titled() {
+        assert_eq!(
+            gloss("\"ラーメン\"というタイトルの項目はありますか").as_deref(),
+            Some("is there article titled \"ラーメン\"")
+        );
+    }
+
+    #[test]
+    fn a_view_noun_after_the_article_noun_is_owned_by_it() {
+        assert_eq!(
+            gloss("'한국 전쟁' 문서 요약").as_deref(),
+            Some("summary of article \"한국 전쟁\"")
+        );
+        assert_eq!(
+            gloss("A 네임스페이스 항목 처음 30개만 보여 줘").as_deref(),
+            Some("show namespace A entries first 30")
         );
     }
 

@@ -73,6 +73,76 @@ fn cue_soup() -> impl Strategy<Value = String> {
         .prop_map(|v| v.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
 }
 
+/// Requests of Chinese, Japanese, Korean and Arabic built from their command words,
+/// particles, quotes and names, read word by word when nothing else reads them.
+fn script_soup() -> impl Strategy<Value = String> {
+    let words = prop::sample::select(vec![
+        "显示",
+        "给我看",
+        "这篇文章",
+        "的",
+        "目录",
+        "摘要",
+        "链接到",
+        "相关",
+        "哪些",
+        "命名空间",
+        "前",
+        "30个",
+        "服务器",
+        "状态",
+        "元数据",
+        "方法",
+        "「",
+        "」",
+        "《",
+        "》",
+        "の",
+        "記事",
+        "を",
+        "見せて",
+        "セクション",
+        "と",
+        "一覧",
+        "문서",
+        "의",
+        "목차",
+        "를",
+        "보여줘",
+        "와",
+        "관련된",
+        "이",
+        "아카이브",
+        "'",
+        "\"",
+        "مقالة",
+        "ملخص",
+        "اعرض",
+        "الصفحة الرئيسية",
+        "للأرشيف",
+        "و",
+        "بـ",
+        "«",
+        "»",
+        "：",
+        ":",
+        "、",
+        "，",
+        "？",
+        "京都",
+        "서울",
+        "القاهرة",
+        "A",
+        "ZIM",
+        "\u{202e}",
+        "\u{0}",
+        "한".repeat(300).leak(),
+    ]);
+    let seps = prop::sample::select(vec![" ", "", "", "\t"]);
+    prop::collection::vec((words, seps), 0..80)
+        .prop_map(|v| v.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
+}
+
 /// JSON-ish text built from the keys and values a request as a JSON object has, with the
 /// punctuation that breaks it.
 fn json_soup() -> impl Strategy<Value = String> {
@@ -195,6 +265,14 @@ proptest! {
         // Nothing extracted is longer than what was read of the input.
         let longest = format!("{:?}", p.intent).chars().count();
         prop_assert!(longest <= MAX_QUERY_CHARS.saturating_mul(6) + 100);
+    }
+
+    #[test]
+    fn script_soup_parses_within_bounds(text in script_soup()) {
+        let p = parse(&text, &archives());
+        prop_assert!((0.0..=1.0).contains(&p.confidence));
+        prop_assert!(p.fell_back || p.confidence >= FALLBACK_THRESHOLD);
+        prop_assert!(!p.explanation.is_empty());
     }
 
     #[test]
