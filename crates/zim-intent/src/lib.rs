@@ -437,7 +437,8 @@ fn parse_capped(
             || (read_by_script && fetches_by_name(&again.intent)))
             && !glossary::names_an_article_abroad(&written)
             && !rules::is_match(&ARTICLE_NOUN_EN, &glossed)
-            && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x));
+            && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x))
+            && !(read_by_script && fetches_named(&again.intent, &written));
         // The service's words in a question of how, why or when to do something are the
         // asker's own server, as in the glossary's reading above.
         let askers_server = takes_no_argument(again.intent.name())
@@ -749,6 +750,19 @@ fn fetches_by_name(intent: &Intent) -> bool {
         intent,
         Intent::GetArticle { .. } | Intent::GetArticles { .. }
     )
+}
+
+/// Whether every entry a fetch asks for is named as one: in quotes or by its path
+/// ("A/京都市").
+fn fetches_named(intent: &Intent, written: &str) -> bool {
+    let named = |x: &String| quoted_in(written, x) || x.contains('/');
+    match intent {
+        Intent::GetArticle { title_or_path } => named(title_or_path),
+        Intent::GetArticles { titles_or_paths } => {
+            !titles_or_paths.is_empty() && titles_or_paths.iter().all(named)
+        }
+        _ => false,
+    }
 }
 
 /// The intents about the service itself, which take no argument from the request.

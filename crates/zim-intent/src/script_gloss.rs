@@ -18,8 +18,9 @@
 //! of contents, links, the archive, the server; the request verbs; "which", "all", "first",
 //! question words), never a phrasing. As with the other languages, the reading is the last one
 //! tried, and its operation is taken only by the checks `lib.rs` applies to a word-by-word
-//! reading (a view needs a noun for an article or a quoted name; a question of how or why
-//! keeps the service's words as its topic).
+//! reading (a view or a fetch needs a noun for an article, a quoted name or a path). A request
+//! holding a question word about the world ("方法", "어떻게", "كيف") or the asker's studies
+//! ("作业", "독후감") is not read: the service's words in it are its topic.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;

@@ -63,7 +63,7 @@
 //!   studies declines the reading): 156/200, no search routed elsewhere. Its command misses
 //!   were then read as the development round of the reading's second version (vocabulary,
 //!   entry paths and archive file names, names side by side, a title said before its noun,
-//!   one-ideograph words kept to their language): 173/200.
+//!   one-ideograph words kept to their language; a fetch named by its entry's path): 177/200.
 //! - `data/phrasings-heldout-z27.jsonl` (200 lines by a forty-sixth writer, the same four
 //!   languages; pharmacists, teachers, clerks, agents' terse notes), written after the first
 //!   version and never looked at line by line: 110/200 with the build before the reading,
@@ -84,7 +84,7 @@ const FLOOR_Z21: usize = 172;
 const FLOOR_Z23: usize = 179;
 const FLOOR_Z24: usize = 164;
 const FLOOR_Z25: usize = 177;
-const FLOOR_Z26: usize = 173;
+const FLOOR_Z26: usize = 177;
 const FLOOR_Z27: usize = 156;
 const FLOOR_Z22: usize = 198;
 
