@@ -68,7 +68,9 @@
 //!   languages; pharmacists, teachers, clerks, agents' terse notes), written after the first
 //!   version and never looked at line by line: 110/200 with the build before the reading,
 //!   149 with its first version, 155 after z26's round, 156 with the version committed with
-//!   it; no search routed elsewhere in any.
+//!   it; no search routed elsewhere in any. Its misses were read only after that, for the
+//!   issue's note, and none was fixed (terse "目录：X" and "X 요약" forms, reported speech,
+//!   walks read as browses, links said with "from").
 //!
 //! [`script_gloss`]: the word-by-word reading of Chinese, Japanese, Korean and Arabic
 //! (`src/script_gloss.rs`).
