@@ -414,21 +414,21 @@ fn parse_capped(
     // "「夏目漱石」の記事の「生涯」セクションを見せて": in Chinese, Japanese, Korean and Arabic
     // the words are found by a lexicon rather than between spaces, and written in English's
     // order ([`script_gloss`]).
-    let readings: [&dyn Fn() -> Option<String>; 2] =
-        [&|| word_gloss::gloss(&english, english != written), &|| {
-            script_gloss::gloss(&written)
-        }];
+    // Each reading, and whether it is the lexicon's of those scripts.
+    let readings: [(&dyn Fn() -> Option<String>, bool); 2] = [
+        (&|| word_gloss::gloss(&english, english != written), false),
+        (&|| script_gloss::gloss(&written), true),
+    ];
     let searched = matches!(parsed.intent, Intent::Search { .. })
         && !glossary::asks_the_world_abroad(&written);
-    for (n, glossed) in readings
+    for (glossed, read_by_script) in readings
         .iter()
-        .enumerate()
         .filter(|_| searched)
-        .filter_map(|(n, read)| Some((n, read()?)))
+        .filter_map(|(read, by_script)| Some((read()?, *by_script)))
     {
         // A fetch found by the lexicon's verbs ("教えて", "보여줘") needs its article named as
-        // one too: "Wordで目次を作る方法を教えて" asks how to, not for an article "Word".
-        let read_by_script = n == 1;
+        // one too (read_by_script): "Wordで目次を作る方法を教えて" asks how to, not for an
+        // article "Word".
         let again = parse_normalized(&glossed, archives, None);
         // A view's noun read word by word names a view only of an article named as one: by
         // a noun for it ("artículo", "voci") or in quotes. Otherwise it is the topic's word

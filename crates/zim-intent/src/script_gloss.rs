@@ -150,8 +150,6 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("還在", Kind::Word, "still"),
     ("怎么样", Kind::Word, "how is"),
     ("怎麼樣", Kind::Word, "how is"),
-    ("两篇", Kind::Word, "two"),
-    ("兩篇", Kind::Word, "two"),
     ("篇", Kind::Drop, ""),
     ("了", Kind::Drop, ""),
     ("这", Kind::Drop, ""),
@@ -853,7 +851,7 @@ fn names_after_colon(pieces: Vec<Piece>) -> Vec<Piece> {
         .iter()
         .map(|p| match p {
             Piece::En(Kind::Article, english) if count > 1 => {
-                Piece::En(Kind::Article, plural_static(english))
+                Piece::En(Kind::Article, plural(english))
             }
             p => p.clone(),
         })
@@ -1385,9 +1383,7 @@ fn compounds_as_genitives(pieces: Vec<Piece>) -> Vec<Piece> {
                 out.push(piece);
                 out.push(Piece::En(Kind::Of, ""));
             }
-            (Piece::Other(letter), Some(Piece::En(Kind::Noun, "namespace")))
-                if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase()) =>
-            {
+            (Piece::Other(_), Some(Piece::En(Kind::Noun, "namespace"))) if is_letter(&piece) => {
                 if let Some(namespace) = iter.next() {
                     out.push(namespace);
                 }
@@ -1468,7 +1464,7 @@ fn write_part(part: &[Piece]) -> String {
                 .take(2)
                 .any(|w| COUNTING.contains(&w.as_str())) =>
             {
-                words.push(plural(english));
+                words.push(plural(english).to_string());
                 i = i.saturating_add(1);
             }
             _ => {
@@ -1496,7 +1492,7 @@ fn names_side_by_side(part: &[Piece]) -> Vec<Piece> {
     if listed || names >= 2 {
         for piece in &mut out {
             if let Piece::En(Kind::Article, english) = piece {
-                *english = plural_static(english);
+                *english = plural(english);
             }
         }
     }
@@ -1541,7 +1537,7 @@ fn article_before_list(part: &[Piece]) -> Vec<Piece> {
                 *piece = Piece::Quoted(std::mem::take(name));
             }
         }
-        out.insert(start, Piece::En(Kind::Word, plural_static(english)));
+        out.insert(start, Piece::En(Kind::Word, plural(english)));
     }
     out
 }
@@ -1554,25 +1550,19 @@ fn is_count(piece: &Piece) -> bool {
     )
 }
 
-/// The plural of a noun for articles.
-fn plural_static(noun: &str) -> &'static str {
+/// The plural of a noun for articles, files or archives.
+fn plural(noun: &str) -> &'static str {
     match noun {
         "page" | "pages" => "pages",
         "entry" | "entries" => "entries",
+        "file" | "files" => "files",
+        "archive" | "archives" => "archives",
         _ => "articles",
     }
 }
 
 /// Words after which a noun for articles is plural.
 const COUNTING: &[&str] = &["which", "all", "two", "first", "what"];
-
-fn plural(noun: &str) -> String {
-    match noun {
-        "entry" => "entries".to_string(),
-        n if n.ends_with('s') => n.to_string(),
-        n => format!("{n}s"),
-    }
-}
 
 /// A namespace's letter ("A", "C").
 fn is_letter(piece: &Piece) -> bool {
