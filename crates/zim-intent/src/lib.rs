@@ -433,11 +433,15 @@ fn parse_capped(
         // A view's noun read word by word names a view only of an article named as one: by
         // a noun for it ("artículo", "voci") or in quotes. Otherwise it is the topic's word
         // ("sezione aurea e Leonardo da Vinci", "resumen de las causas de la guerra civil").
+        // The scripts' reading also sets a name off as quoted where the request does by its
+        // layout: after a colon ("目录：万有引力") or alone beside the command ("부산항 요약").
         let topic_view = (view_of_an_article(&again.intent)
             || (read_by_script && fetches_by_name(&again.intent)))
             && !glossary::names_an_article_abroad(&written)
             && !rules::is_match(&ARTICLE_NOUN_EN, &glossed)
-            && !view_subject(&again.intent).is_some_and(|x| quoted_in(&written, x))
+            && !view_subject(&again.intent).is_some_and(|x| {
+                quoted_in(&written, x) || (read_by_script && quoted_in(&glossed, x))
+            })
             && !(read_by_script && fetches_named(&again.intent, &written));
         // The service's words in a question of how, why or when to do something are the
         // asker's own server, as in the glossary's reading above.

@@ -209,7 +209,7 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("建議", Kind::Noun, "suggestions"),
     ("现在", Kind::Word, "now"),
     ("現在", Kind::Word, "now"),
-    ("正常", Kind::Word, "working"),
+    ("正常", Kind::Word, "normally"),
     ("挂了", Kind::Word, "down"),
     ("掛了", Kind::Word, "down"),
     ("服务器上", Kind::Noun, "on the server"),
@@ -290,6 +290,49 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("嗎", Kind::Drop, ""),
     ("呢", Kind::Drop, ""),
     ("吧", Kind::Drop, ""),
+    // Reported requests ("用户请求：…", "用户想要…"): who asks is no word of the request.
+    ("用户", Kind::Drop, ""),
+    ("用戶", Kind::Drop, ""),
+    ("请求", Kind::Drop, ""),
+    ("請求", Kind::Drop, ""),
+    ("要求", Kind::Drop, ""),
+    ("希望", Kind::Drop, ""),
+    ("想要", Kind::Verb, "show"),
+    ("相关条目", Kind::Noun, "related articles"),
+    ("标题层级", Kind::Noun, "heading structure"),
+    ("標題層級", Kind::Noun, "heading structure"),
+    ("标题结构", Kind::Noun, "heading structure"),
+    ("標題結構", Kind::Noun, "heading structure"),
+    ("锚点ID", Kind::Noun, "anchors"),
+    ("錨點ID", Kind::Noun, "anchors"),
+    ("各节", Kind::Drop, ""),
+    ("各節", Kind::Drop, ""),
+    ("相關條目", Kind::Noun, "related articles"),
+    ("相关文章", Kind::Noun, "related articles"),
+    ("相關文章", Kind::Noun, "related articles"),
+    ("相关词条", Kind::Noun, "related articles"),
+    ("相關詞條", Kind::Noun, "related articles"),
+    ("调出", Kind::Verb, "fetch"),
+    ("調出", Kind::Verb, "fetch"),
+    ("同时", Kind::Word, "at once"),
+    ("同時", Kind::Word, "at once"),
+    ("恰好", Kind::Word, "exactly"),
+    ("恰好是", Kind::Word, "exactly"),
+    ("正好是", Kind::Word, "exactly"),
+    ("刚好", Kind::Word, "exactly"),
+    ("剛好", Kind::Word, "exactly"),
+    ("按", Kind::Word, "by"),
+    ("目前", Kind::Word, "currently"),
+    ("当前", Kind::Word, "currently"),
+    ("當前", Kind::Word, "currently"),
+    ("服务", Kind::Noun, "service"),
+    ("服務", Kind::Noun, "service"),
+    ("是否", Kind::Word, "whether"),
+    ("数据库", Kind::Word, "database"),
+    ("數據庫", Kind::Word, "database"),
+    ("資料庫", Kind::Word, "database"),
+    ("维基", Kind::Word, "wiki"),
+    ("維基", Kind::Word, "wiki"),
     // ---- Japanese
     ("記事", Kind::Article, "article"),
     ("項目", Kind::Article, "article"),
@@ -401,6 +444,24 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("の", Kind::Of, ""),
     ("と", Kind::And, "and"),
     ("や", Kind::And, "and"),
+    ("ユーザー", Kind::Drop, ""),
+    ("求め", Kind::Verb, "show"),
+    ("関連記事", Kind::Noun, "related articles"),
+    ("見出し構造", Kind::Noun, "heading structure"),
+    ("見出し構成", Kind::Noun, "heading structure"),
+    ("見出し階層", Kind::Noun, "heading structure"),
+    ("セクションID", Kind::Noun, "anchors"),
+    ("アンカーID", Kind::Noun, "anchors"),
+    ("関連項目", Kind::Noun, "related articles"),
+    ("関連ページ", Kind::Noun, "related pages"),
+    ("リンク先", Kind::Noun, "links"),
+    ("ちょうど", Kind::Word, "exactly"),
+    ("順番に", Kind::Word, "in order"),
+    ("最後まで", Kind::Word, "to the end"),
+    ("全件", Kind::Word, "every"),
+    ("走査", Kind::Verb, "walk through"),
+    ("ウィキ", Kind::Word, "wiki"),
+    ("データベース", Kind::Word, "database"),
     // ---- Korean (particles at a word's end: KOREAN_PARTICLES)
     ("문서", Kind::Article, "article"),
     ("항목", Kind::Article, "article"),
@@ -505,6 +566,32 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("해줘", Kind::Drop, ""),
     ("해주세요", Kind::Drop, ""),
     ("좀", Kind::Drop, ""),
+    // A Korean word's stem ("사용자가"): read as a word that writes nothing, since endings
+    // alone are dropped.
+    ("사용자", Kind::Word, ""),
+    ("법", Kind::World, "how to"),
+    ("원함", Kind::Verb, "show"),
+    ("관련 문서", Kind::Noun, "related articles"),
+    ("제목 구조", Kind::Noun, "heading structure"),
+    ("섹션 앵커", Kind::Noun, "anchors"),
+    ("섹션 ID", Kind::Noun, "anchors"),
+    ("관련문서", Kind::Noun, "related articles"),
+    ("연관 문서", Kind::Noun, "related articles"),
+    ("연관문서", Kind::Noun, "related articles"),
+    ("원해요", Kind::Verb, "show"),
+    ("원합니다", Kind::Verb, "show"),
+    ("원한다", Kind::Verb, "show"),
+    ("주시겠어요", Kind::Drop, ""),
+    ("주시겠습니까", Kind::Drop, ""),
+    ("주실래요", Kind::Drop, ""),
+    ("서비스", Kind::Noun, "service"),
+    ("확인", Kind::Verb, "check"),
+    ("정상", Kind::Word, "normally"),
+    ("현재", Kind::Word, "currently"),
+    ("색인", Kind::Noun, "index"),
+    ("찾기", Kind::Verb, "find"),
+    ("위키", Kind::Word, "wiki"),
+    ("데이터베이스", Kind::Word, "database"),
     // ---- Arabic (whole words, after clitics: ARABIC_PREFIXES)
     ("مقالة", Kind::Article, "article"),
     ("مقال", Kind::Article, "article"),
@@ -656,6 +743,12 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("المحملة", Kind::Word, "loaded"),
     ("عن", Kind::Word, "about"),
     ("مع", Kind::Word, "with"),
+    ("المستخدم", Kind::Drop, ""),
+    ("يطلب", Kind::Verb, "give me"),
+    ("يريد", Kind::Verb, "give me"),
+    ("إكمال تلقائي", Kind::Verb, "autocomplete"),
+    ("الإكمال التلقائي", Kind::Verb, "autocomplete"),
+    ("قاعدة البيانات", Kind::Word, "database"),
 ];
 
 /// Korean particles and endings, read only at a word's end after other letters
@@ -741,7 +834,7 @@ fn is_kana(c: char) -> bool {
 /// The one-ideograph entries of Chinese and of Japanese.
 const CHINESE_SINGLE: &[char] = &[
     '的', '和', '与', '與', '把', '请', '請', '吗', '嗎', '呢', '吧', '篇', '了', '这', '這', '此',
-    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還',
+    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按',
 ];
 const JAPANESE_SINGLE: &[char] = &['節', '章', '何', '全', '今', '付'];
 
@@ -811,8 +904,15 @@ pub fn gloss(s: &str) -> Option<String> {
         return None;
     }
     let pieces = names_after_colon(pieces);
-    let pieces = entries_of_namespaces(pieces);
     let head_final = s.chars().any(|c| is_han_or_kana(c) || is_hangul(c));
+    // (Arabic writes its plurals: "أرشيفات".)
+    let pieces = if head_final {
+        plural_when_listed(section_of_article(name_beside_command(pieces, s)))
+    } else {
+        pieces
+    };
+    let pieces = titled_names(pieces);
+    let pieces = entries_of_namespaces(pieces);
     let out = if head_final {
         write_owner_first(pieces)
     } else {
@@ -866,6 +966,151 @@ fn names_after_colon(pieces: Vec<Piece>) -> Vec<Piece> {
             });
         }
         out.push(Piece::Quoted(name));
+    }
+    out
+}
+
+/// "부산항 요약", "要約 横浜港": a request in Chinese, Japanese or Korean that is one name and a
+/// command's nouns, the name set apart by a space, names it as a colon would ("부산항 요약"
+/// is "summary: 부산항"). Run together ("万有引力摘要") the words may be one topic, and stay a
+/// name unquoted. (Arabic sets every word apart: "ملخص X" is "summary of X", read as such.)
+fn name_beside_command(pieces: Vec<Piece>, s: &str) -> Vec<Piece> {
+    let words: Vec<&Piece> = pieces
+        .iter()
+        .filter(|p| !matches!(p, Piece::Punct(_)))
+        .collect();
+    let Some((Piece::Other(name), nouns, first)) = (match words.as_slice() {
+        [Piece::Other(_), rest @ ..] => words.first().map(|n| (*n, rest, true)),
+        [rest @ .., Piece::Other(_)] => words.last().map(|n| (*n, rest, false)),
+        _ => None,
+    }) else {
+        return pieces;
+    };
+    let text = s.trim_matches(|c: char| punct(c).is_some() || c.is_whitespace());
+    let apart = if first {
+        text.strip_prefix(name.as_str())
+            .is_some_and(|rest| rest.starts_with(char::is_whitespace))
+    } else {
+        text.strip_suffix(name.as_str())
+            .is_some_and(|rest| rest.ends_with(char::is_whitespace))
+    };
+    if nouns.is_empty() || !apart || !nouns.iter().all(|p| matches!(p, Piece::En(Kind::Noun, _))) {
+        return pieces;
+    }
+    let name = name.clone();
+    pieces
+        .into_iter()
+        .map(|p| match p {
+            Piece::Other(t) if t == name => Piece::Quoted(t),
+            p => p,
+        })
+        .collect()
+}
+
+/// "《华法林》条目里“药物相互作用”那一节", "와파린 문서에서 '상호작용' 섹션": a quoted section name
+/// and the noun for a section after an article and its name, joined by "in" or nothing, are
+/// that article's section: joined as the genitive joins them ("section Y of article X").
+fn section_of_article(pieces: Vec<Piece>) -> Vec<Piece> {
+    // Grammar that writes nothing ("에서") stands between no two words here.
+    let mut pieces: Vec<Piece> = pieces
+        .into_iter()
+        .filter(|p| !matches!(p, Piece::En(Kind::Drop, _)))
+        .collect();
+    let Some(at) = pieces
+        .iter()
+        .position(|p| matches!(p, Piece::En(Kind::Noun, "section")))
+    else {
+        return pieces;
+    };
+    let Some(named) = at.checked_sub(1) else {
+        return pieces;
+    };
+    if !matches!(pieces.get(named), Some(Piece::Quoted(_))) {
+        return pieces;
+    }
+    let Some(before) = named.checked_sub(1) else {
+        return pieces;
+    };
+    let joined_by_in = matches!(pieces.get(before), Some(Piece::En(Kind::Word, "in")));
+    let owner_end = if joined_by_in {
+        before.checked_sub(1)
+    } else {
+        Some(before)
+    };
+    let Some(owner_end) = owner_end else {
+        return pieces;
+    };
+    // The owner is the article: its noun, or its name beside its noun.
+    let is_name = |p: Option<&Piece>| matches!(p, Some(Piece::Quoted(_) | Piece::Other(_)));
+    let article = |p: Option<&Piece>| matches!(p, Some(Piece::En(Kind::Article, _)));
+    let owner = article(pieces.get(owner_end))
+        || (is_name(pieces.get(owner_end))
+            && owner_end
+                .checked_sub(1)
+                .is_some_and(|n| article(pieces.get(n))));
+    if !owner {
+        return pieces;
+    }
+    if joined_by_in {
+        if let Some(p) = pieces.get_mut(before) {
+            *p = Piece::En(Kind::Of, "");
+        }
+    } else {
+        pieces.insert(named, Piece::En(Kind::Of, ""));
+    }
+    pieces
+}
+
+/// "哪些ZIM文件", "アーカイブの一覧": the archives or files asked to be listed or asked which
+/// are many.
+fn plural_when_listed(pieces: Vec<Piece>) -> Vec<Piece> {
+    let listed = pieces.iter().any(|p| {
+        matches!(
+            p,
+            Piece::En(Kind::Verb, "list") | Piece::En(Kind::Word, "which" | "what")
+        )
+    });
+    if !listed {
+        return pieces;
+    }
+    pieces
+        .into_iter()
+        .map(|p| match p {
+            Piece::En(Kind::Noun, "archive") => Piece::En(Kind::Noun, "archives"),
+            Piece::En(Kind::Noun, "file") => Piece::En(Kind::Noun, "files"),
+            p => p,
+        })
+        .collect()
+}
+
+/// "标题恰好是“集装箱”的条目", "タイトルがちょうど「X」の記事": a title said to be exactly
+/// or to be called a name, of an article, is the article titled so.
+fn titled_names(pieces: Vec<Piece>) -> Vec<Piece> {
+    if !pieces
+        .iter()
+        .any(|p| matches!(p, Piece::En(Kind::Article, _)))
+    {
+        return pieces;
+    }
+    let mut out = Vec::with_capacity(pieces.len());
+    let mut titled = false;
+    for (n, p) in pieces.iter().enumerate() {
+        let next = pieces.get(n.saturating_add(1));
+        if matches!(p, Piece::En(Kind::Noun, "title"))
+            && matches!(
+                next,
+                Some(Piece::En(Kind::Word, "exactly" | "called") | Piece::Quoted(_))
+            )
+        {
+            out.push(Piece::En(Kind::Word, "titled"));
+            titled = true;
+            continue;
+        }
+        // "titled called": the title's verb is said once.
+        if titled && matches!(p, Piece::En(Kind::Word, "called")) {
+            continue;
+        }
+        out.push(p.clone());
     }
     out
 }
@@ -1150,6 +1395,19 @@ fn korean_particle(chars: &[char], i: usize) -> Option<(usize, Kind)> {
         |c: &char| is_hangul(*c) || c.is_alphanumeric() || QUOTES.iter().any(|q| q.1 == *c);
     if i == 0 || !chars.get(i.saturating_sub(1)).is_some_and(fastened) {
         return None;
+    }
+    // "'컨테이너선'인 문서": the copula after a quoted name ("the article that is 'X'"). After
+    // letters it is too often a name's own ("아인슈타인").
+    let after_quote = chars
+        .get(i.saturating_sub(1))
+        .is_some_and(|c| QUOTES.iter().any(|q| q.1 == *c));
+    if after_quote
+        && chars.get(i) == Some(&'인')
+        && !chars
+            .get(i.saturating_add(1))
+            .is_some_and(|c| is_hangul(*c))
+    {
+        return Some((1, Kind::Drop));
     }
     KOREAN_PARTICLES.iter().find_map(|(p, kind)| {
         let len = p.chars().count();
@@ -1645,6 +1903,76 @@ mod tests {
             gloss("一次性把北京、上海、广州这三篇条目都取出来").as_deref(),
             // "都" ("all") is left: it is a letter of 成都 and 京都.
             Some("fetch at once articles \"北京\" , \"上海\" , \"广州\" three 都")
+        );
+    }
+
+    #[test]
+    fn names_set_off_by_a_colon_or_a_space_are_quoted() {
+        assert_eq!(
+            gloss("目录：万有引力").as_deref(),
+            Some("table of contents \"万有引力\"")
+        );
+        assert_eq!(gloss("부산항 요약").as_deref(), Some("\"부산항\" summary"));
+        assert_eq!(gloss("横浜港 要約").as_deref(), Some("\"横浜港\" summary"));
+        // Run together, the words may be one topic.
+        assert_eq!(gloss("万有引力摘要").as_deref(), Some("万有引力 summary"));
+        // Arabic sets every word apart: no name is quoted for it.
+        assert_eq!(
+            gloss("ملخص أسباب الحرب").as_deref(),
+            Some("summary of أسباب الحرب")
+        );
+    }
+
+    #[test]
+    fn who_asks_is_no_word_of_the_request() {
+        assert_eq!(
+            gloss("ユーザーは\"室町時代\"の関連記事を求めています").as_deref(),
+            Some("show related articles of \"室町時代\"")
+        );
+        assert_eq!(
+            gloss("المستخدم يطلب ملخص مقالة \"الحروب الصليبية\"").as_deref(),
+            Some("give me summary of article \"الحروب الصليبية\"")
+        );
+    }
+
+    #[test]
+    fn a_section_said_in_an_article_is_the_articles_section() {
+        assert_eq!(
+            gloss("《华法林》条目里\"药物相互作用\"那一节").as_deref(),
+            Some("\"药物相互作用\" section of article \"华法林\"")
+        );
+        assert_eq!(
+            gloss("와파린 문서에서 '상호작용' 섹션만 보여 줘").as_deref(),
+            Some("show \"상호작용\" section of article 와파린")
+        );
+    }
+
+    #[test]
+    fn a_title_said_to_be_a_name_is_the_article_titled_so() {
+        assert_eq!(
+            gloss("タイトルがちょうど\"コンテナ船\"の記事はありますか？").as_deref(),
+            Some("is there article titled exactly \"コンテナ船\" ?")
+        );
+        assert_eq!(
+            gloss("有没有标题叫\"Python\"的条目？").as_deref(),
+            Some("is there article titled \"Python\" ?")
+        );
+        // A quoted Korean name's copula is grammar; a name's own last letter is not.
+        assert!(
+            gloss("제목이 정확히 '컨테이너선'인 문서가 있나요?")
+                .is_some_and(|g| !g.contains("\"인\""))
+        );
+    }
+
+    #[test]
+    fn archives_asked_to_be_listed_are_many() {
+        assert_eq!(
+            gloss("読み込まれているアーカイブの一覧を出してください").as_deref(),
+            Some("list show loaded archives")
+        );
+        assert_eq!(
+            gloss("目前加载了哪些ZIM文件？").as_deref(),
+            Some("currently loaded which ZIM files ?")
         );
     }
 

@@ -70,7 +70,16 @@
 //!   149 with its first version, 155 after z26's round, 156 with the version committed with
 //!   it; no search routed elsewhere in any. Its misses were read only after that, for the
 //!   issue's note, and none was fixed (terse "目录：X" and "X 요약" forms, reported speech,
-//!   walks read as browses, links said with "from").
+//!   walks read as browses, links said with "from"). The eighth session then took those
+//!   misses as its development round (a name set off by a colon or a space counts as named,
+//!   reported speech, the section of an article said with "in", a title said to be exactly a
+//!   name, archives listed in the plural, vocabulary): 188/200.
+//! - `data/phrasings-heldout-z28.jsonl` (200 lines by a forty-seventh writer, the same four
+//!   languages, asked for casual, polite, terse agent and reported requests, entry paths and
+//!   archive files), written at the start of the eighth session and sealed: 115/200 with the
+//!   build before [`script_gloss`], 153/200 (one search routed elsewhere) on its first run
+//!   with the committed build, 167/200 (no search routed elsewhere) after z27's round, scored
+//!   at each build and never read line by line.
 //!
 //! [`script_gloss`]: the word-by-word reading of Chinese, Japanese, Korean and Arabic
 //! (`src/script_gloss.rs`).
@@ -83,11 +92,12 @@ use zim_intent::parse;
 /// heldout-z18's and z21 to z26's figures with this build, routed with no archive served.
 const FLOOR_Z18: usize = 197;
 const FLOOR_Z21: usize = 172;
-const FLOOR_Z23: usize = 179;
+const FLOOR_Z23: usize = 180;
 const FLOOR_Z24: usize = 164;
-const FLOOR_Z25: usize = 177;
-const FLOOR_Z26: usize = 177;
-const FLOOR_Z27: usize = 156;
+const FLOOR_Z25: usize = 187;
+const FLOOR_Z26: usize = 184;
+const FLOOR_Z27: usize = 188;
+const FLOOR_Z28: usize = 167;
 const FLOOR_Z22: usize = 198;
 
 /// Routes every line of a set; returns the lines right and the searches routed elsewhere.
@@ -211,7 +221,16 @@ fn a_sealed_set_in_chinese_japanese_korean_and_arabic_routes_as_labelled() {
 }
 
 #[test]
-fn a_set_in_those_languages_never_looked_at_routes_as_labelled() {
+fn a_set_in_those_languages_sealed_while_the_last_was_fixed_routes_as_labelled() {
+    holds(
+        "heldout-z28",
+        include_str!("../data/phrasings-heldout-z28.jsonl"),
+        FLOOR_Z28,
+    );
+}
+
+#[test]
+fn a_set_in_those_languages_read_after_its_first_figures_routes_as_labelled() {
     holds(
         "heldout-z27",
         include_str!("../data/phrasings-heldout-z27.jsonl"),

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 static HEALTH: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|responsive|overloaded|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info)|how\s+(?:much\s+(?:memory|ram|space)|big|full|large)\s+is\s+(?:the|your)\s+cache(?:\s+(?:using|taking\s+up|holding))?(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment))?)\b",
+        r"\b(?:ping|status(?:\s+report)?|health|healthy|uptime|configuration|config|diagnose|diagnostics?|readiness|liveness|runtime\s+(?:mode|config(?:uration)?|settings?|state|status|info)|(?:everything|all\s+systems?)\s+(?:working|ok|okay|fine|running|operational|alright|all\s+right|good)|(?:loaded|mounted|opened|indexed|configured|set\s+up)\s+(?:properly|correctly|successfully|fine|ok|okay)|integrity|corrupt(?:ed|ion)?|validate|validation|verify|checksum|cache\s+hit|working\s+(?:properly|correctly|right\s+now|at\s+the\s+moment)|(?:running|working|operating|functioning)\s+(?:normally|properly|correctly|smoothly)|(?:normally|properly|correctly)\s+(?:running|working|operating|functioning)|responding(?:\s+(?:normally|properly|correctly|at\s+all))?|responsive|overloaded|(?:un)?reachable|reachability|broken\s+on\s+your\s+(?:side|end)|checksums?\s+(?:ok|okay|fine|valid|good)|(?:still|actually|even|currently)\s+(?:working|running|alive|responding)|are\s+you\s+(?:ok|okay|alive|up|running|working)|(?:something|anything)\s+(?:wrong|broken|off)\s+with|server\s+(?:health|status|config|configuration|info)|how\s+(?:much\s+(?:memory|ram|space)|big|full|large)\s+is\s+(?:the|your)\s+cache(?:\s+(?:using|taking\s+up|holding))?(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment))?)\b",
     )
 });
 /// A how-to or why question.
@@ -832,6 +832,8 @@ const MAIN_PAGE_WORDS: &[&str] = &[
     "devdocs",
     "kiwix",
     "mirror",
+    // "the main page of this database": the archive, as its readers call it.
+    "database",
 ];
 
 /// Kiwix's projects, one of which opened alone ("open Wikipedia") is its archive's main page.
@@ -1408,6 +1410,13 @@ mod tests {
         for (q, name) in [
             ("server health check", "Health"),
             ("is the server configuration ok?", "Health"),
+            ("is the server running normally?", "Health"),
+            ("check whether the service is online", "Health"),
+            ("is my nginx server working properly", "Search"),
+            (
+                "is the MySQL server running normally after the upgrade?",
+                "Search",
+            ),
         ] {
             assert_eq!(crate::parse(q, &[]).intent.name(), name, "{q}");
         }
@@ -1423,6 +1432,12 @@ mod tests {
         ] {
             assert_eq!(run(q), Some(Intent::MainPage), "{q}");
         }
+        assert_eq!(
+            crate::parse("open the main page of this database", &[])
+                .intent
+                .name(),
+            "MainPage"
+        );
         // About a page elsewhere, not the archive's.
         for q in [
             "how to make an index page in html",

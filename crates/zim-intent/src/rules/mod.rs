@@ -1644,6 +1644,7 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "my",
     "now",
     "of",
+    "normally",
     "ok",
     "okay",
     "on",
@@ -1674,6 +1675,7 @@ const NO_TOPIC_WORDS: &[&str] = &[
     "view",
     "what",
     "what's",
+    "whether",
     // "where is the main page", "what's on the home page today": where the thing asked is
     // and when, said of the service's own.
     "where",
