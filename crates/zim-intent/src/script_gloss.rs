@@ -907,7 +907,9 @@ pub fn gloss(s: &str) -> Option<String> {
     let head_final = s.chars().any(|c| is_han_or_kana(c) || is_hangul(c));
     // (Arabic writes its plurals: "أرشيفات".)
     let pieces = if head_final {
-        plural_when_listed(section_of_article(name_beside_command(pieces, s)))
+        links_in_english_order(plural_when_listed(section_of_article(name_beside_command(
+            pieces, s,
+        ))))
     } else {
         pieces
     };
@@ -1057,6 +1059,51 @@ fn section_of_article(pieces: Vec<Piece>) -> Vec<Piece> {
         }
     } else {
         pieces.insert(named, Piece::En(Kind::Of, ""));
+    }
+    pieces
+}
+
+/// Links asked of an article, in the order English asks:
+/// - "X这篇文章链接到了哪些页面" (article X links to which pages) -> the article's links;
+/// - "어떤 문서들이 'X'으로 링크하나요" (which articles 'X' link) -> which articles link to X;
+/// - "「X」の記事からリンクされているページ" (links page of article X) -> its links.
+fn links_in_english_order(mut pieces: Vec<Piece>) -> Vec<Piece> {
+    let at = |pieces: &[Piece], n: usize| pieces.get(n).cloned();
+    let is_article = |p: Option<Piece>| matches!(p, Some(Piece::En(Kind::Article, _)));
+    let is_name = |p: Option<Piece>| matches!(p, Some(Piece::Quoted(_) | Piece::Other(_)));
+    if let Some(n) = pieces
+        .iter()
+        .position(|p| *p == Piece::En(Kind::Word, "link to"))
+        && at(&pieces, n.saturating_add(1)) == Some(Piece::En(Kind::Word, "which"))
+        && is_article(at(&pieces, n.saturating_add(2)))
+    {
+        pieces.drain(n.saturating_add(1)..n.saturating_add(3));
+        if let Some(p) = pieces.get_mut(n) {
+            *p = Piece::En(Kind::Noun, "links");
+        }
+        return pieces;
+    }
+    let Some(n) = pieces
+        .iter()
+        .position(|p| *p == Piece::En(Kind::Noun, "links"))
+    else {
+        return pieces;
+    };
+    if is_article(at(&pieces, n.saturating_add(1))) {
+        pieces.remove(n.saturating_add(1));
+        return pieces;
+    }
+    if let (Some(name), Some(article), Some(which)) =
+        (n.checked_sub(1), n.checked_sub(2), n.checked_sub(3))
+        && is_name(at(&pieces, name))
+        && is_article(at(&pieces, article))
+        && at(&pieces, which) == Some(Piece::En(Kind::Word, "which"))
+    {
+        let name_piece = pieces.remove(name);
+        if let Some(p) = pieces.get_mut(name) {
+            *p = Piece::En(Kind::Word, "link to");
+        }
+        pieces.insert(name.saturating_add(1), name_piece);
     }
     pieces
 }
@@ -1541,11 +1588,17 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         None => (rest, Vec::new()),
     };
     let rest = compounds_as_genitives(rest);
-    // "全部", "漏れなく": how many is said right after the verb.
-    let (counts, rest): (Vec<Piece>, Vec<Piece>) = rest
+    // "全部", "漏れなく": how many is said right after the verb, also when said among the
+    // adjuncts ("エントリを全部順番に列挙").
+    let is_count = |p: &Piece| matches!(p, Piece::En(Kind::Word, "all" | "every" | "both"));
+    let (counts, rest): (Vec<Piece>, Vec<Piece>) = rest.into_iter().partition(is_count);
+    let (adjunct_counts, adjunct): (Vec<Piece>, Vec<Piece>) =
+        adjunct.into_iter().partition(is_count);
+    let verbs: Vec<Piece> = verbs
         .into_iter()
-        .partition(|p| matches!(p, Piece::En(Kind::Word, "all" | "every" | "both")));
-    let verbs: Vec<Piece> = verbs.into_iter().chain(counts).collect();
+        .chain(counts)
+        .chain(adjunct_counts)
+        .collect();
     // A question mark or a full stop between the parts ends the English instead.
     let asks = rest.contains(&Piece::Punct('?'));
     let rest: Vec<Piece> = rest
@@ -1961,6 +2014,30 @@ mod tests {
         assert!(
             gloss("제목이 정확히 '컨테이너선'인 문서가 있나요?")
                 .is_some_and(|g| !g.contains("\"인\""))
+        );
+    }
+
+    #[test]
+    fn links_are_asked_in_englishs_order() {
+        assert_eq!(
+            gloss("马六甲海峡这篇文章链接到了哪些页面？").as_deref(),
+            Some("links of article 马六甲海峡 ?")
+        );
+        assert_eq!(
+            gloss("어떤 문서들이 '헤파린'으로 링크하나요?").as_deref(),
+            Some("which articles link to \"헤파린\" ?")
+        );
+        assert_eq!(
+            gloss("\"徳川家康\"の記事からリンクされているページを一覧で").as_deref(),
+            Some("list links of article \"徳川家康\"")
+        );
+    }
+
+    #[test]
+    fn how_many_is_said_after_the_verb_also_among_its_adjuncts() {
+        assert_eq!(
+            gloss("M名前空間のエントリを全部順番に列挙してください").as_deref(),
+            Some("list all entries namespace M in order")
         );
     }
 

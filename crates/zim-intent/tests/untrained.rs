@@ -73,13 +73,15 @@
 //!   walks read as browses, links said with "from"). The eighth session then took those
 //!   misses as its development round (a name set off by a colon or a space counts as named,
 //!   reported speech, the section of an article said with "in", a title said to be exactly a
-//!   name, archives listed in the plural, vocabulary): 188/200.
+//!   name, archives listed in the plural, vocabulary; links asked in English's order, "all"
+//!   said among a verb's adjuncts): 191/200.
 //! - `data/phrasings-heldout-z28.jsonl` (200 lines by a forty-seventh writer, the same four
 //!   languages, asked for casual, polite, terse agent and reported requests, entry paths and
 //!   archive files), written at the start of the eighth session and sealed: 115/200 with the
 //!   build before [`script_gloss`], 153/200 (one search routed elsewhere) on its first run
-//!   with the committed build, 167/200 (no search routed elsewhere) after z27's round, scored
-//!   at each build and never read line by line.
+//!   with the committed build, 168/200 (no search routed elsewhere) after z27's round, scored
+//!   at each build. Its misses were then shown once by a scoring script's slip, after that
+//!   figure, and nothing was changed after it: a next round needs a new sealed set.
 //!
 //! [`script_gloss`]: the word-by-word reading of Chinese, Japanese, Korean and Arabic
 //! (`src/script_gloss.rs`).
@@ -94,10 +96,10 @@ const FLOOR_Z18: usize = 197;
 const FLOOR_Z21: usize = 172;
 const FLOOR_Z23: usize = 180;
 const FLOOR_Z24: usize = 164;
-const FLOOR_Z25: usize = 187;
-const FLOOR_Z26: usize = 184;
-const FLOOR_Z27: usize = 188;
-const FLOOR_Z28: usize = 167;
+const FLOOR_Z25: usize = 189;
+const FLOOR_Z26: usize = 185;
+const FLOOR_Z27: usize = 191;
+const FLOOR_Z28: usize = 168;
 const FLOOR_Z22: usize = 198;
 
 /// Routes every line of a set; returns the lines right and the searches routed elsewhere.
