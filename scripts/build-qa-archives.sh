@@ -70,6 +70,8 @@ cyrus.zim           cyrus-doc                /usr/share/doc/cyrus-doc/html
 numba.zim           numba-doc                /usr/share/doc/numba-doc/html
 scons.zim           scons-doc                /usr/share/doc/scons/HTML
 pygame.zim          python-pygame-doc        /usr/share/doc/python-pygame-doc/html
+ffmpeg.zim          ffmpeg-doc               /usr/share/doc/ffmpeg
+libvirt.zim         libvirt-doc              /usr/share/doc/libvirt-doc/html
 '
 STAGE=$(mktemp -d); trap 'rm -rf "$STAGE"' EXIT
 
@@ -86,6 +88,9 @@ prepare() {  # NAME SRC -> sets SRC
     glib.zim)    cp -rL "$2/glib" "$2/gio" "$2/gobject" "$d/"
                  printf '%s\n' '<!DOCTYPE html><html><head><meta charset="utf-8"><title>GLib, GObject and GIO Reference Manuals</title></head>' \
                    '<body><ul><li><a href="glib/index.html">GLib</a></li><li><a href="gobject/index.html">GObject</a></li><li><a href="gio/index.html">GIO</a></li></ul></body></html>' > "$d/index.html" ;;
+    ffmpeg.zim)  cp -rL "$2/." "$d/"
+                 printf '%s\n' '<!DOCTYPE html><html><head><title>FFmpeg documentation</title></head>' \
+                   '<body><h1>FFmpeg documentation</h1><ul><li><a href="manual/index.html">Manual</a></li><li><a href="api/index.html">API</a></li></ul></body></html>' > "$d/index.html" ;;
     *) rmdir "$d"; return ;;
   esac
   SRC=$d

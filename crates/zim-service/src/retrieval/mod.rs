@@ -951,9 +951,20 @@ fn rerank_by_anchors(
             .as_deref()
             .and_then(|a| rank::anchor_match(&[a], analysis, facts))
             .map_or(0.0, |(share, _)| share);
-        let anchor = rank::anchor_match(&ids, analysis, facts)
-            .filter(|(share, _)| *share > had)
-            .map(|(share, id)| (rank::W_ANCHOR * (share - had), id.to_owned()));
+        let words = rank::anchor_match(&ids, analysis, facts);
+        // A listing's ids name what its source defines (`_modules/asgiref/sync.html` holds
+        // `SynchronousOnlyOperation`); the page that documents it is what was asked.
+        let named = if rank::is_listing(&candidate.path, &candidate.title) {
+            None
+        } else {
+            rank::identifier_id(&ids, analysis)
+        };
+        let anchor = match (words, named) {
+            (Some(w), Some(n)) => Some(if n.0 > w.0 { n } else { w }),
+            (w, n) => w.or(n),
+        }
+        .filter(|(share, _)| *share > had)
+        .map(|(share, id)| (rank::W_ANCHOR * (share - had), id.to_owned()));
         Some(PageJudgement {
             place,
             gain,

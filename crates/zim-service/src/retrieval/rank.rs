@@ -160,6 +160,27 @@ pub fn anchor_match<'h>(
     best.filter(|(share, _)| *share >= MIN_ANCHOR_SHARE)
 }
 
+/// The share an element id named exactly as an identifier of the request counts for: the
+/// page defines what was asked by name (`virConnectOpenAuth` on the host API's page), however
+/// many other words the request has.
+const IDENTIFIER_ID_SHARE: f64 = 0.75;
+
+/// An element id that is one of the request's identifiers as written (`virDomainCreateXML`,
+/// `os.path.join`), with the share it counts for ([`IDENTIFIER_ID_SHARE`]).
+pub fn identifier_id<'h>(ids: &[&'h str], analysis: &Analysis) -> Option<(f64, &'h str)> {
+    if analysis.identifiers.is_empty() {
+        return None;
+    }
+    ids.iter()
+        .find(|id| {
+            analysis.identifiers.iter().any(|ident| {
+                let ident = ident.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+                ident.chars().count() >= 4 && ident == **id
+            })
+        })
+        .map(|id| (IDENTIFIER_ID_SHARE, *id))
+}
+
 /// Hits of a list compared to tell whether two lists agree.
 const HEAD_HITS: usize = 5;
 
@@ -761,10 +782,24 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         || lower_title.ends_with(" index")
         || lower_title == "all items"
         || lower_title.starts_with("search")
+        || is_contents_title(&lower_title)
     {
         penalty += INDEX_PENALTY;
     }
     penalty
+}
+
+/// A page listing the documentation's pages: "Python Documentation contents", "Table of
+/// contents", "FFmpeg: File List", "Site map" (lowercase title). Its words are every title's,
+/// so it matches many questions and answers none.
+fn is_contents_title(lower_title: &str) -> bool {
+    let title = lower_title.trim();
+    title == "contents"
+        || title.ends_with(" contents")
+        || title.starts_with("table of contents")
+        || title.ends_with("file list")
+        || title == "site map"
+        || title == "sitemap"
 }
 
 /// A project's name and a version number, then what the release brings or nothing:
@@ -819,6 +854,14 @@ fn is_release_title(lower_title: &str) -> bool {
         .is_some_and(|re| re.is_match(lower_title.trim()))
 }
 
+/// A source listing or a page a documentation generator wrote beside the documentation
+/// (see [`page_penalty`]): its ids name what the source defines, not a page that documents it.
+pub fn is_listing(path: &str, title: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').collect();
+    let file = segments.last().copied().unwrap_or(path);
+    is_source_listing(file, title) || in_generated_directory(&segments)
+}
+
 /// A page under a top directory whose name starts with `_` (`_modules/`, `_sources/`,
 /// `_static/`): what documentation generators write beside the documentation (highlighted
 /// source, the markup a page was built from, assets), not a page of it.
@@ -832,6 +875,17 @@ fn in_generated_directory(segments: &[&str]) -> bool {
 /// `lib.rs.html` titled "lib.rs - source": a page rendered from a file and named after it is
 /// that file's source listing. (The title check tells it from `fn.swap.html`, an API page.)
 fn is_source_listing(file: &str, title: &str) -> bool {
+    // Doxygen's "FFmpeg: libavformat/avformat.h Source File" (`avformat_8h_source.html`):
+    // a title naming a file, then saying it is its source.
+    let lower = title.trim().to_lowercase();
+    if lower.ends_with(" source file")
+        && lower.split_whitespace().any(|w| {
+            w.rsplit_once('.')
+                .is_some_and(|(name, ext)| !name.is_empty() && (1..=4).contains(&ext.len()))
+        })
+    {
+        return true;
+    }
     let Some((rendered_from, _)) = file.rsplit_once('.') else {
         return false;
     };
@@ -1111,6 +1165,62 @@ mod tests {
         assert!(!is_source_listing("fn.swap.html", "swap in std::mem"));
         assert!(!is_source_listing("3.8.html", "What's New In Python 3.8"));
         assert!(!is_source_listing("index.html", "index"));
+        // Doxygen's listing of a header, beside the header's reference page.
+        assert!(is_source_listing(
+            "avformat_8h_source.html",
+            "FFmpeg: libavformat/avformat.h Source File"
+        ));
+        assert!(!is_source_listing(
+            "avformat_8h.html",
+            "FFmpeg: libavformat/avformat.h File Reference"
+        ));
+        assert!(!is_source_listing(
+            "sources.html",
+            "Open Source File Formats"
+        ));
+    }
+
+    #[test]
+    fn an_id_named_as_an_identifier_of_the_request_is_found() {
+        let ids = ["virConnectOpen", "virConnectOpenAuth", "virConnectClose"];
+        let analysis = analyze("virConnectOpenAuth example with my own credential callback");
+        assert_eq!(
+            identifier_id(&ids, &analysis),
+            Some((IDENTIFIER_ID_SHARE, "virConnectOpenAuth"))
+        );
+        assert!(is_listing("_modules/asgiref/sync.html", "asgiref.sync"));
+        assert!(is_listing("src/lib.rs.html", "lib.rs - source"));
+        assert!(!is_listing("ref/exceptions.html", "Django Exceptions"));
+        // Ordinary words are no identifiers, and ids must be the identifier whole.
+        assert_eq!(identifier_id(&ids, &analyze("open a connection")), None);
+        assert_eq!(identifier_id(&["virConnectOpenAuthFlags"], &analysis), None);
+    }
+
+    #[test]
+    fn pages_listing_the_pages_are_indexes() {
+        for t in [
+            "python documentation contents",
+            "table of contents",
+            "ffmpeg: file list",
+            "contents",
+        ] {
+            assert!(is_contents_title(t), "{t}");
+        }
+        for t in [
+            "gzip — support for gzip files",
+            "contents of a package",
+            "the contents manager",
+            "list files in a directory",
+        ] {
+            assert!(!is_contents_title(t), "{t}");
+        }
+        let no = |_: &str| false;
+        let facts = facts(&no);
+        assert!(page_penalty("contents.html", "Python Documentation contents", &facts) > 0.0);
+        assert_eq!(
+            page_penalty("library/os.html", "os — Miscellaneous", &facts),
+            0.0
+        );
     }
 
     #[test]
