@@ -907,9 +907,10 @@ pub fn gloss(s: &str) -> Option<String> {
     let head_final = s.chars().any(|c| is_han_or_kana(c) || is_hangul(c));
     // (Arabic writes its plurals: "أرشيفات".)
     let pieces = if head_final {
-        links_in_english_order(plural_when_listed(section_of_article(name_beside_command(
-            pieces, s,
-        ))))
+        let pieces = name_beside_command(pieces, s);
+        let pieces = section_of_article(pieces);
+        let pieces = plural_when_listed(pieces);
+        links_in_english_order(pieces)
     } else {
         pieces
     };
@@ -981,12 +982,10 @@ fn name_beside_command(pieces: Vec<Piece>, s: &str) -> Vec<Piece> {
         .iter()
         .filter(|p| !matches!(p, Piece::Punct(_)))
         .collect();
-    let Some((Piece::Other(name), nouns, first)) = (match words.as_slice() {
-        [Piece::Other(_), rest @ ..] => words.first().map(|n| (*n, rest, true)),
-        [rest @ .., Piece::Other(_)] => words.last().map(|n| (*n, rest, false)),
-        _ => None,
-    }) else {
-        return pieces;
+    let (name, nouns, first) = match words.as_slice() {
+        [Piece::Other(name), rest @ ..] => (name, rest, true),
+        [rest @ .., Piece::Other(name)] => (name, rest, false),
+        _ => return pieces,
     };
     let text = s.trim_matches(|c: char| punct(c).is_some() || c.is_whitespace());
     let apart = if first {

@@ -168,16 +168,17 @@ const IDENTIFIER_ID_SHARE: f64 = 0.75;
 /// An element id that is one of the request's identifiers as written (`virDomainCreateXML`,
 /// `os.path.join`), with the share it counts for ([`IDENTIFIER_ID_SHARE`]).
 pub fn identifier_id<'h>(ids: &[&'h str], analysis: &Analysis) -> Option<(f64, &'h str)> {
-    if analysis.identifiers.is_empty() {
+    let wanted: Vec<&str> = analysis
+        .identifiers
+        .iter()
+        .map(|i| i.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
+        .filter(|i| i.chars().count() >= 4)
+        .collect();
+    if wanted.is_empty() {
         return None;
     }
     ids.iter()
-        .find(|id| {
-            analysis.identifiers.iter().any(|ident| {
-                let ident = ident.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
-                ident.chars().count() >= 4 && ident == **id
-            })
-        })
+        .find(|id| wanted.contains(id))
         .map(|id| (IDENTIFIER_ID_SHARE, *id))
 }
 
@@ -746,7 +747,7 @@ fn page_penalty(path: &str, main_title: &str, facts: &PageFacts<'_>) -> f64 {
         }
     }
     let file = segments.last().copied().unwrap_or(path);
-    if is_source_listing(file, main_title) || in_generated_directory(&segments) {
+    if is_listing(path, main_title) {
         penalty += SOURCE_LISTING_PENALTY;
     }
     let lower_path = path.to_lowercase();
