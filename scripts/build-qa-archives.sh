@@ -72,6 +72,9 @@ scons.zim           scons-doc                /usr/share/doc/scons/HTML
 pygame.zim          python-pygame-doc        /usr/share/doc/python-pygame-doc/html
 ffmpeg.zim          ffmpeg-doc               /usr/share/doc/ffmpeg
 libvirt.zim         libvirt-doc              /usr/share/doc/libvirt-doc/html
+scipy.zim           python-scipy-doc         /usr/share/doc/python-scipy-doc/html
+mypy.zim            mypy-doc                 /usr/share/doc/mypy/html
+bind9.zim           bind9-doc                /usr/share/doc/bind9-doc/arm
 '
 STAGE=$(mktemp -d); trap 'rm -rf "$STAGE"' EXIT
 
