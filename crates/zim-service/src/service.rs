@@ -33,6 +33,7 @@ pub struct ZimService {
     rewriter: crate::retrieval::rewrite::Rewriter,
     /// Candidate pages' leads, kept across questions (`None` with `cache.enabled = false`).
     leads: Option<crate::retrieval::lead::LeadCache>,
+    pages: Option<crate::retrieval::page_cache::PageCaches>,
     /// The archives' knowledge indexes, when built.
     knowledge: crate::knowledge::KnowledgeIndexes,
     /// Archive-type presets: the built-in ones and `presets_override_path`'s, read once.
@@ -97,6 +98,10 @@ impl ZimService {
             .cache
             .enabled
             .then(crate::retrieval::lead::LeadCache::new);
+        let pages = config
+            .cache
+            .enabled
+            .then(crate::retrieval::page_cache::PageCaches::default);
         Self {
             limiter: RateLimiter::new(config.rate_limit.clone()),
             cache,
@@ -111,6 +116,7 @@ impl ZimService {
             config_hash,
             rewriter,
             leads,
+            pages,
             knowledge,
             presets,
             model,
@@ -149,6 +155,11 @@ impl ZimService {
     /// The candidate pages' lead cache, when caching is on.
     pub(crate) fn lead_cache(&self) -> Option<&crate::retrieval::lead::LeadCache> {
         self.leads.as_ref()
+    }
+
+    /// The question pipeline's page caches, when caching is on.
+    pub(crate) fn page_caches(&self) -> Option<&crate::retrieval::page_cache::PageCaches> {
+        self.pages.as_ref()
     }
 
     /// The search backend, if this build has one (the question pipeline queries it directly).

@@ -17,6 +17,7 @@ pub mod cjk;
 pub mod lead;
 pub mod local_links;
 pub mod meaning;
+pub mod page_cache;
 mod parallel;
 pub mod passage;
 pub mod rank;
@@ -178,6 +179,7 @@ impl ZimService {
                 backend: backend.as_ref(),
                 rewriter: self.rewriter(),
                 leads: self.lead_cache(),
+                pages: self.page_caches(),
                 knowledge: Some(self.knowledge()),
                 model: Some((self.model_stage(), request)),
             };
@@ -263,7 +265,8 @@ impl ZimService {
                 .filter(|p| p.path == best.path)
                 .map(|p| p.candidates.clone());
             let asked = own.map_or(&ranking.analysis, |r| &r.analysis);
-            let candidates = prepared.or_else(|| passage_candidates(archive, best, asked))?;
+            let candidates = prepared
+                .or_else(|| passage_candidates(archive, best, asked, self.page_caches()))?;
             chosen_passage(best, candidates)
         });
         let results: Vec<Value> = page
@@ -413,6 +416,7 @@ fn rank_archive(
         backend,
         rewriter,
         leads,
+        pages,
         knowledge,
         model,
     } = *stages;
@@ -534,13 +538,13 @@ fn rank_archive(
     let prepared = std::thread::scope(|scope| {
         let reading = leader.as_ref().map(|page| {
             scope.spawn(move || {
-                passage_candidates(open, page, original).map(|candidates| PreparedPassages {
+                passage_candidates(open, page, original, pages).map(|candidates| PreparedPassages {
                     path: page.path.clone(),
                     candidates,
                 })
             })
         });
-        rerank_by_anchors(open, &mut ranked, analysis, &facts);
+        rerank_by_anchors(open, &mut ranked, analysis, &facts, pages);
         // A reader that panicked prepares nothing: the passage is read again.
         reading.and_then(|r| r.join().ok().flatten())
     });
@@ -562,6 +566,7 @@ struct Stages<'a> {
     backend: &'a dyn crate::backend::SearchBackend,
     rewriter: &'a rewrite::Rewriter,
     leads: Option<&'a lead::LeadCache>,
+    pages: Option<&'a page_cache::PageCaches>,
     knowledge: Option<&'a crate::knowledge::KnowledgeIndexes>,
     model: Option<(&'a crate::model::ModelStage, &'a str)>,
 }
@@ -925,6 +930,7 @@ fn rerank_by_anchors(
     ranked: &mut [Ranked],
     analysis: &Analysis,
     facts: &PageFacts<'_>,
+    cache: Option<&page_cache::PageCaches>,
 ) {
     let depth = ranked.len().min(ANCHOR_RERANK_DEPTH);
     let Some(head) = ranked.get_mut(..depth) else {
@@ -941,10 +947,9 @@ fn rerank_by_anchors(
         .collect();
     let judge = |place: usize| {
         let candidate = head.get(place)?;
-        let html = page_html(open, candidate)?;
-        let text = visible_text(&html, PROXIMITY_TEXT_CHARS);
-        let gain = rank::W_PROXIMITY * rank::proximity(&text, analysis, facts);
-        let ids = element_ids(&html);
+        let scan = page_scan(open, candidate, cache)?;
+        let gain = rank::W_PROXIMITY * rank::proximity(&scan.text, analysis, facts);
+        let ids: Vec<&str> = scan.ids.iter().map(String::as_str).collect();
         // A page already lifted by its section's anchor gains only what a better id adds.
         let had = candidate
             .anchor
@@ -1040,19 +1045,37 @@ fn entry_index_of(open: &OpenArchive, candidate: &Ranked) -> Option<u32> {
     })
 }
 
-/// A candidate's page as text (HTML pages only, at most [`MAX_PAGE_BYTES`]).
-fn page_html(open: &OpenArchive, candidate: &Ranked) -> Option<String> {
+/// A candidate's page as read for the anchor rerank: its text for word matching and its
+/// element ids (HTML pages only, at most [`MAX_PAGE_BYTES`] read), from `cache` when it
+/// holds them.
+fn page_scan(
+    open: &OpenArchive,
+    candidate: &Ranked,
+    cache: Option<&page_cache::PageCaches>,
+) -> Option<std::sync::Arc<page_cache::PageScan>> {
     let entry = match candidate.entry_index {
         Some(i) => open.archive.entry_at(i).ok()?,
         None => open.archive.entry_by_path(&candidate.path).ok()??,
     };
     let entry = entry.resolve().ok()?;
-    if !entry.mimetype().ok()?.contains("html") {
-        return None;
+    let read = || {
+        if !entry.mimetype().ok()?.contains("html") {
+            return None;
+        }
+        let blob = entry.content().ok()?;
+        let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
+        let html = String::from_utf8_lossy(bytes);
+        Some(std::sync::Arc::new(page_cache::PageScan {
+            text: visible_text(&html, PROXIMITY_TEXT_CHARS),
+            ids: element_ids(&html).into_iter().map(str::to_owned).collect(),
+        }))
+    };
+    match cache {
+        Some(cache) => cache
+            .scans
+            .get_or_read(&open.archive.uuid(), entry.index(), read),
+        None => read(),
     }
-    let blob = entry.content().ok()?;
-    let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
-    Some(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// A page's text for word matching, by a byte scan (no parse): what lies outside its tags,
@@ -1195,34 +1218,46 @@ fn stemmer_for(language: &str) -> Option<rust_stemmers::Stemmer> {
 
 /// The best page's answering passage: the paragraph covering most of the request's words,
 /// with its section, as `{path, title, section_id, section_title, cite, passage}`.
-/// The passages of page `best` that could answer (see [`passage::candidates`]).
+/// The passages of page `best` that could answer (see [`passage::candidates`]), its
+/// paragraphs read from `cache` when it holds them.
 fn passage_candidates(
     open: &OpenArchive,
     best: &Ranked,
     analysis: &Analysis,
+    cache: Option<&page_cache::PageCaches>,
 ) -> Option<Vec<passage::Candidate>> {
     let entry = match best.entry_index {
         Some(i) => open.archive.entry_at(i).ok()?,
         None => open.archive.entry_by_path(&best.path).ok()??,
     };
     let entry = entry.resolve().ok()?;
-    // A page whose type cannot be read has no passage (as `read_lead` and `page_html` skip
-    // it), rather than being read as plain text.
-    let mime = entry.mimetype().ok()?.to_owned();
-    let blob = entry.content().ok()?;
-    let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
-    let text = String::from_utf8_lossy(bytes);
+    let read = || {
+        // A page whose type cannot be read has no passage (as `read_lead` and `page_html`
+        // skip it), rather than being read as plain text.
+        let mime = entry.mimetype().ok()?.to_owned();
+        let blob = entry.content().ok()?;
+        let bytes = blob.get(..MAX_PAGE_BYTES.min(blob.len())).unwrap_or(&[]);
+        let text = String::from_utf8_lossy(bytes);
+        let paragraphs = if mime.contains("html") {
+            passage::paragraphs(&text)
+        } else {
+            passage::paragraphs(&format!("<pre>{}</pre>", html_escape(&text)))
+        };
+        Some(paragraphs.into())
+    };
+    let paragraphs: std::sync::Arc<[passage::Paragraph]> = match cache {
+        Some(cache) => cache
+            .paragraphs
+            .get_or_read(&open.archive.uuid(), entry.index(), read)?,
+        None => read()?,
+    };
     let terms: Vec<String> = analysis
         .terms
         .iter()
         .filter(|t| t.chars().count() >= 2)
         .cloned()
         .collect();
-    Some(if mime.contains("html") {
-        passage::candidates(&text, &terms)
-    } else {
-        passage::candidates(&format!("<pre>{}</pre>", html_escape(&text)), &terms)
-    })
+    Some(passage::score_paragraphs(&paragraphs, &terms))
 }
 
 /// The best of `candidates`, cited at the page's anchor or the passage's section.

@@ -48,10 +48,14 @@ pub fn query_terms(query: &str) -> Vec<String> {
 /// How well `text` covers `terms`: the share of terms present dominates; repeated mentions
 /// add a little (capped so a long list paragraph does not win by repetition).
 pub fn passage_score(text: &str, terms: &[String]) -> f64 {
+    score_lowercase(&text.to_lowercase(), terms)
+}
+
+/// [`passage_score`] of a text already in lowercase.
+fn score_lowercase(lower: &str, terms: &[String]) -> f64 {
     if terms.is_empty() {
         return 0.0;
     }
-    let lower = text.to_lowercase();
     let mut present = 0usize;
     let mut mentions = 0usize;
     for term in terms {
@@ -86,26 +90,74 @@ pub fn is_prose(paragraph: &str) -> bool {
     p.chars().count() >= MIN_PASSAGE_CHARS && !p.starts_with('#') && !p.starts_with('|')
 }
 
+/// One paragraph of a page that may be cited, as parsed (no request known yet): what
+/// [`ParagraphCache`](super::paragraphs::ParagraphCache) keeps per page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paragraph {
+    pub section_id: Option<String>,
+    pub section_title: Option<String>,
+    pub text: String,
+    /// `text` in lowercase, as [`passage_score`] compares it.
+    lower: String,
+    /// Added to its score: the page's lead (or first paragraph) defines the subject.
+    bonus: f64,
+}
+
+impl Paragraph {
+    fn new(section: Option<(&str, &str)>, text: String, bonus: f64) -> Self {
+        Paragraph {
+            section_id: section.map(|(id, _)| id.to_owned()),
+            section_title: section.map(|(_, title)| title.to_owned()),
+            lower: text.to_lowercase(),
+            text,
+            bonus,
+        }
+    }
+
+    /// Bytes it holds (the cache's weight).
+    pub fn bytes(&self) -> usize {
+        self.text.len()
+            + self.lower.len()
+            + self.section_id.as_ref().map_or(0, String::len)
+            + self.section_title.as_ref().map_or(0, String::len)
+    }
+}
+
 /// The article's citable paragraphs, each attributed to the deepest section holding it,
-/// plus its lead (the opening, attributed to no section).
+/// plus its lead (the opening, attributed to no section), scored against `terms`.
 pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
+    score_paragraphs(&paragraphs(html), terms)
+}
+
+/// The paragraphs that match `terms` (and the lead), scored.
+pub fn score_paragraphs(paragraphs: &[Paragraph], terms: &[String]) -> Vec<Candidate> {
+    paragraphs
+        .iter()
+        .filter_map(|p| {
+            let score = score_lowercase(&p.lower, terms) + p.bonus;
+            (score > 0.0).then(|| Candidate {
+                section_id: p.section_id.clone(),
+                section_title: p.section_title.clone(),
+                text: p.text.clone(),
+                score,
+            })
+        })
+        .collect()
+}
+
+/// A page's citable paragraphs: its lead, then each section's prose paragraphs, once each.
+pub fn paragraphs(html: &str) -> Vec<Paragraph> {
     use zim_render::{Document, RenderOptions};
     let Ok(doc) = Document::parse(html.as_bytes(), &RenderOptions::default()) else {
         // Too large to parse: the passages of its first million characters.
-        return plain_candidates(&zim_render::html_text(html.as_bytes(), 1 << 20), terms);
+        return plain_paragraphs(&zim_render::html_text(html.as_bytes(), 1 << 20));
     };
     let mut out = Vec::new();
     let lead = strip_links(&doc.summary(LEAD_CHARS));
     if is_prose(&lead) {
         // The lead defines the subject: a small bonus keeps it ahead of equally good
         // paragraphs further down.
-        let score = passage_score(&lead, terms) + 0.3;
-        out.push(Candidate {
-            section_id: None,
-            section_title: None,
-            text: lead.trim().to_owned(),
-            score,
-        });
+        out.push(Paragraph::new(None, lead.trim().to_owned(), 0.3));
     }
     let mut seen: HashSet<String> = out.iter().map(|c| c.text.clone()).collect();
     // A section's markdown includes its subsections: walking backwards attributes each
@@ -119,35 +171,29 @@ pub fn candidates(html: &str, terms: &[String]) -> Vec<Candidate> {
             if !is_prose(&text) || !seen.insert(text.clone()) {
                 continue;
             }
-            let score = passage_score(&text, terms);
-            if score > 0.0 {
-                out.push(Candidate {
-                    section_id: Some(section.id.clone()),
-                    section_title: Some(section.title.clone()),
-                    text,
-                    score,
-                });
-            }
+            out.push(Paragraph::new(
+                Some((&section.id, &section.title)),
+                text,
+                0.0,
+            ));
         }
     }
     out
 }
 
 /// Paragraphs of plain text (no sections known): the first one is the lead.
-fn plain_candidates(text: &str, terms: &[String]) -> Vec<Candidate> {
+fn plain_paragraphs(text: &str) -> Vec<Paragraph> {
     text.split("\n\n")
         .map(str::trim)
         .filter(|p| is_prose(p))
         .enumerate()
-        .filter_map(|(i, p)| {
+        .map(|(i, p)| {
             let bonus = if i == 0 { 0.3 } else { 0.0 };
-            let score = passage_score(p, terms) + bonus;
-            (score > 0.0).then(|| Candidate {
-                section_id: None,
-                section_title: None,
-                text: crate::text::truncate(p, LEAD_CHARS.saturating_mul(2)),
-                score,
-            })
+            Paragraph::new(
+                None,
+                crate::text::truncate(p, LEAD_CHARS.saturating_mul(2)),
+                bonus,
+            )
         })
         .collect()
 }
