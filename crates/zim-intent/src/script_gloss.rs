@@ -333,6 +333,16 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("資料庫", Kind::Word, "database"),
     ("维基", Kind::Word, "wiki"),
     ("維基", Kind::Word, "wiki"),
+    // "帮我打开…" (open … for me), "我想…" (I want to …): who it is for is no word of it.
+    ("帮我", Kind::Drop, ""),
+    ("幫我", Kind::Drop, ""),
+    ("我想", Kind::Drop, ""),
+    ("想", Kind::Drop, ""),
+    ("内容", Kind::Noun, "full text"),
+    ("內容", Kind::Noun, "full text"),
+    ("开头部分", Kind::Noun, "introduction"),
+    ("開頭部分", Kind::Noun, "introduction"),
+    ("是否完好", Kind::Noun, "integrity"),
     // ---- Japanese
     ("記事", Kind::Article, "article"),
     ("項目", Kind::Article, "article"),
@@ -462,6 +472,27 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("走査", Kind::Verb, "walk through"),
     ("ウィキ", Kind::Word, "wiki"),
     ("データベース", Kind::Word, "database"),
+    // 読む (read): its stems before endings ("読みたい", "読んで", "読める").
+    ("読み", Kind::Verb, "read"),
+    ("読ん", Kind::Verb, "read"),
+    ("読め", Kind::Verb, "read"),
+    ("読む", Kind::Verb, "read"),
+    ("読み方", Kind::World, "how to read"),
+    ("完全一致", Kind::Word, "exactly"),
+    ("索引", Kind::Noun, "index"),
+    // 引く (look up in an index): "引いて", "引ける".
+    ("引い", Kind::Verb, "look up"),
+    ("引け", Kind::Verb, "look up"),
+    ("発リンク", Kind::Noun, "outgoing links"),
+    // "つながりの深い", "関係の深い" (closely connected, closely related).
+    ("つながりの深い", Kind::After, "connected to"),
+    ("繋がりの深い", Kind::After, "connected to"),
+    ("関係の深い", Kind::After, "related to"),
+    ("つながり", Kind::After, "connected to"),
+    ("繋がり", Kind::After, "connected to"),
+    ("つながっ", Kind::After, "connected to"),
+    ("繋がっ", Kind::After, "connected to"),
+    ("周辺", Kind::Word, "neighbouring"),
     // ---- Korean (particles at a word's end: KOREAN_PARTICLES)
     ("문서", Kind::Article, "article"),
     ("항목", Kind::Article, "article"),
@@ -592,6 +623,29 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("찾기", Kind::Verb, "find"),
     ("위키", Kind::Word, "wiki"),
     ("데이터베이스", Kind::Word, "database"),
+    // "글" (a piece of writing) only as a whole word: it is a letter of "한글".
+    ("글", Kind::Article, "article"),
+    ("부분", Kind::Noun, "section"),
+    ("첫 부분", Kind::Noun, "introduction"),
+    ("앞부분", Kind::Noun, "introduction"),
+    ("계층", Kind::Noun, "hierarchy"),
+    ("제목 계층", Kind::Noun, "heading hierarchy"),
+    ("이어진", Kind::After, "connected to"),
+    ("연결된", Kind::After, "connected to"),
+    ("이웃", Kind::Word, "neighbouring"),
+    ("가리키는", Kind::After, "link to"),
+    ("어떤 게", Kind::Word, "which"),
+    ("어떤 것", Kind::Word, "which"),
+    ("두", Kind::Word, "two"),
+    ("세", Kind::Word, "three"),
+    ("다", Kind::Word, "all"),
+    ("돌려", Kind::Verb, "run"),
+    ("쓸 수 있는", Kind::Word, "available"),
+    // "알려주실 수 있나요" (could you tell me): politeness, no question of existence.
+    ("주실", Kind::Drop, ""),
+    ("수 있나요", Kind::Drop, ""),
+    ("수 있을까요", Kind::Drop, ""),
+    ("수 있어요", Kind::Drop, ""),
     // ---- Arabic (whole words, after clitics: ARABIC_PREFIXES)
     ("مقالة", Kind::Article, "article"),
     ("مقال", Kind::Article, "article"),
@@ -749,6 +803,17 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("إكمال تلقائي", Kind::Verb, "autocomplete"),
     ("الإكمال التلقائي", Kind::Verb, "autocomplete"),
     ("قاعدة البيانات", Kind::Word, "database"),
+    ("تلخص", Kind::Verb, "summarize"),
+    ("ممكن", Kind::Word, "could you"),
+    ("بلا استثناء", Kind::Word, "every"),
+    ("فهرس العناوين", Kind::Noun, "the title index"),
+    ("الروابط الخارجة", Kind::Noun, "outgoing links"),
+    ("روابط خارجة", Kind::Noun, "outgoing links"),
+    ("تبع", Kind::Drop, ""),
+    ("عندك", Kind::Drop, ""),
+    ("العربية", Kind::Word, "in Arabic"),
+    ("الخادم", Kind::Noun, "the server"),
+    ("السيرفر", Kind::Noun, "the server"),
 ];
 
 /// Korean particles and endings, read only at a word's end after other letters
@@ -834,8 +899,11 @@ fn is_kana(c: char) -> bool {
 /// The one-ideograph entries of Chinese and of Japanese.
 const CHINESE_SINGLE: &[char] = &[
     '的', '和', '与', '與', '把', '请', '請', '吗', '嗎', '呢', '吧', '篇', '了', '这', '這', '此',
-    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按',
+    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按', '想',
 ];
+/// One-ideograph entries read only where a word starts: after another ideograph no entry
+/// read they are a letter of a name ("居里夫人", "思想").
+const CHINESE_BOUND: &[char] = &['里', '裡', '想'];
 const JAPANESE_SINGLE: &[char] = &['節', '章', '何', '全', '今', '付'];
 
 fn is_hiragana(c: char) -> bool {
@@ -903,16 +971,16 @@ pub fn gloss(s: &str) -> Option<String> {
     {
         return None;
     }
-    let pieces = names_after_colon(pieces);
+    let pieces = key_values(names_after_colon(pieces));
     let head_final = s.chars().any(|c| is_han_or_kana(c) || is_hangul(c));
     // (Arabic writes its plurals: "أرشيفات".)
     let pieces = if head_final {
         let pieces = name_beside_command(pieces, s);
-        let pieces = section_of_article(pieces);
+        let pieces = section_of_article(part_of_a_view(pieces));
         let pieces = plural_when_listed(pieces);
         links_in_english_order(pieces)
     } else {
-        pieces
+        arabic_questions(pieces)
     };
     let pieces = titled_names(pieces);
     let pieces = entries_of_namespaces(pieces);
@@ -923,6 +991,40 @@ pub fn gloss(s: &str) -> Option<String> {
     };
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     (!out.is_empty()).then_some(out)
+}
+
+/// "セクション取得 記事=Git 節=ブランチ": a command's noun given its value as an argument is
+/// written so in English (`article="Git"`); arguments after the command are set off from it
+/// by a colon, as a call's are.
+fn key_values(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    let mut first_pair = None;
+    for piece in pieces {
+        if let Piece::Other(text) = &piece
+            && let Some(value) = text.strip_prefix('=').map(str::trim)
+            && !value.is_empty()
+            && let Some(Piece::En(Kind::Noun | Kind::Article, key)) = out.last()
+        {
+            let key = *key;
+            out.pop();
+            first_pair.get_or_insert(out.len());
+            out.push(Piece::Other(format!("{key}=\"{value}\"")));
+            continue;
+        }
+        out.push(piece);
+    }
+    if let Some(at) = first_pair
+        && at > 0
+        && out.get(at..).is_some_and(|pairs| {
+            pairs
+                .iter()
+                .all(|p| matches!(p, Piece::Other(t) if t.ends_with('"') && t.contains("=\"")))
+        })
+        && out.get(at.saturating_sub(1)) != Some(&Piece::Punct(':'))
+    {
+        out.insert(at, Piece::Punct(':'));
+    }
+    out
 }
 
 /// "获取目录：三国演义", "목차 조회: 대한민국": what follows a colon, when it is names only,
@@ -983,7 +1085,7 @@ fn name_beside_command(pieces: Vec<Piece>, s: &str) -> Vec<Piece> {
         .filter(|p| !matches!(p, Piece::Punct(_)))
         .collect();
     let (name, nouns, first) = match words.as_slice() {
-        [Piece::Other(name), rest @ ..] => (name, rest, true),
+        [Piece::Other(name) | Piece::Quoted(name), rest @ ..] => (name, rest, true),
         [rest @ .., Piece::Other(name)] => (name, rest, false),
         _ => return pieces,
     };
@@ -999,13 +1101,20 @@ fn name_beside_command(pieces: Vec<Piece>, s: &str) -> Vec<Piece> {
         return pieces;
     }
     let name = name.clone();
-    pieces
-        .into_iter()
-        .map(|p| match p {
-            Piece::Other(t) if t == name => Piece::Quoted(t),
-            p => p,
-        })
-        .collect()
+    // Said first, the name owns the nouns after it ("A/東京 全文": full text of "A/東京").
+    let mut out = Vec::with_capacity(pieces.len().saturating_add(1));
+    for p in pieces {
+        match p {
+            Piece::Other(t) | Piece::Quoted(t) if t == name => {
+                out.push(Piece::Quoted(t));
+                if first {
+                    out.push(Piece::En(Kind::Of, ""));
+                }
+            }
+            p => out.push(p),
+        }
+    }
+    out
 }
 
 /// "《华法林》条目里“药物相互作用”那一节", "와파린 문서에서 '상호작용' 섹션": a quoted section name
@@ -1060,6 +1169,43 @@ fn section_of_article(pieces: Vec<Piece>) -> Vec<Piece> {
         pieces.insert(named, Piece::En(Kind::Of, ""));
     }
     pieces
+}
+
+/// "개요 부분" (the summary part): the noun for a part after a view's noun is that view.
+fn part_of_a_view(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        if piece == Piece::En(Kind::Noun, "section")
+            && matches!(out.last(), Some(Piece::En(Kind::Noun, view)) if *view != "section")
+        {
+            continue;
+        }
+        out.push(piece);
+    }
+    out
+}
+
+/// Arabic asks "what" of plural nouns with no verb ("ما الروابط", what [are] the links), and its
+/// "عناوين" is titles, not headings, when they are said to start with something.
+fn arabic_questions(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    let mut iter = pieces.into_iter().peekable();
+    while let Some(piece) = iter.next() {
+        let next = iter.peek();
+        match (&piece, next) {
+            // ("ما لغة هذا الملف": what language, a noun it qualifies.)
+            (Piece::En(Kind::Word, "what"), Some(Piece::En(Kind::Noun, noun)))
+                if noun.ends_with('s') =>
+            {
+                out.push(Piece::En(Kind::Word, "what are"));
+            }
+            (Piece::En(Kind::Noun, "headings"), Some(Piece::En(Kind::Word, "starting"))) => {
+                out.push(Piece::En(Kind::Noun, "titles"));
+            }
+            _ => out.push(piece),
+        }
+    }
+    out
 }
 
 /// Links asked of an article, in the order English asks:
@@ -1156,9 +1302,50 @@ fn titled_names(pieces: Vec<Piece>) -> Vec<Piece> {
         if titled && matches!(p, Piece::En(Kind::Word, "called")) {
             continue;
         }
+        // "「X」と完全一致する": the particle before "exactly" is the match's "with".
+        if titled
+            && matches!(p, Piece::En(Kind::And, _))
+            && matches!(out.last(), Some(Piece::Quoted(_)))
+            && matches!(next, Some(Piece::En(Kind::Word, "exactly")))
+        {
+            continue;
+        }
         out.push(p.clone());
     }
-    out
+    article_before_title(out)
+}
+
+/// "제목이 정확히 'X'인 항목", "タイトルが「X」と完全一致する項目": the noun for an article
+/// after the clause that gives its title comes before it in English ("article titled X").
+fn article_before_title(mut pieces: Vec<Piece>) -> Vec<Piece> {
+    let Some(titled) = pieces
+        .iter()
+        .position(|p| *p == Piece::En(Kind::Word, "titled"))
+    else {
+        return pieces;
+    };
+    let clause = |p: &Piece| {
+        matches!(
+            p,
+            Piece::Quoted(_) | Piece::En(Kind::Word, "exactly") | Piece::En(Kind::Drop, _)
+        )
+    };
+    let Some(offset) = pieces
+        .iter()
+        .skip(titled.saturating_add(1))
+        .position(|p| !clause(p))
+    else {
+        return pieces;
+    };
+    let at = titled.saturating_add(1).saturating_add(offset);
+    let named = pieces
+        .get(titled..at)
+        .is_some_and(|c| c.iter().any(|p| matches!(p, Piece::Quoted(_))));
+    if named && matches!(pieces.get(at), Some(Piece::En(Kind::Article, _))) {
+        let article = pieces.remove(at);
+        pieces.insert(titled, article);
+    }
+    pieces
 }
 
 /// In a request about a namespace, the noun for an article is its entries ("A 네임스페이스
@@ -1167,10 +1354,14 @@ fn entries_of_namespaces(pieces: Vec<Piece>) -> Vec<Piece> {
     if !pieces.contains(&Piece::En(Kind::Noun, "namespace")) {
         return pieces;
     }
+    // "全件" (every one): English says "every entry".
+    let every = pieces.contains(&Piece::En(Kind::Word, "every"));
     pieces
         .into_iter()
         .map(|p| match p {
-            Piece::En(Kind::Article, _) => Piece::En(Kind::Article, "entries"),
+            Piece::En(Kind::Article, _) => {
+                Piece::En(Kind::Article, if every { "entry" } else { "entries" })
+            }
             p => p,
         })
         .collect()
@@ -1227,19 +1418,40 @@ fn read(s: &str) -> Vec<Piece> {
             i = i.saturating_add(1);
             continue;
         }
-        // "这三篇", "两个": a number of articles.
+        // "这三篇", "两个": a number of articles ("篇" counts writings: the articles, when no
+        // noun for them follows).
         if let Some(number) = han_number(c)
-            && chars
-                .get(i.saturating_add(1))
-                .is_some_and(|m| "个個篇条條".contains(*m))
+            && let Some(&measure) = chars.get(i.saturating_add(1))
+            && "个個篇条條".contains(measure)
         {
             flush(&mut other, &mut pieces);
             pieces.push(Piece::En(Kind::Word, number));
             i = i.saturating_add(2);
+            if measure == '篇'
+                && !longest_entry(&chars, i, japanese)
+                    .is_some_and(|(_, kind, _)| kind == Kind::Article)
+            {
+                pieces.push(Piece::En(Kind::Article, "articles"));
+            }
+            continue;
+        }
+        // "A/서울 이랑 A/부산": a particle written apart from the path it follows.
+        if is_hangul(c)
+            && other.trim().is_empty()
+            && matches!(pieces.last(), Some(Piece::Quoted(_)))
+            && let Some((len, kind)) = lone_particle(&chars, i)
+        {
+            pieces.push(Piece::En(kind, if kind == Kind::And { "and" } else { "" }));
+            i = i.saturating_add(len);
             continue;
         }
         if is_han_or_kana(c) || is_hangul(c) {
-            if let Some((len, kind, english)) = longest_entry(&chars, i, japanese) {
+            if let Some((len, kind, english)) = longest_entry(&chars, i, japanese)
+                && !(len == 1
+                    && !japanese
+                    && CHINESE_BOUND.contains(&c)
+                    && other.chars().last().is_some_and(is_han_or_kana))
+            {
                 flush(&mut other, &mut pieces);
                 pieces.push(Piece::En(kind, english));
                 i = i.saturating_add(len);
@@ -1278,6 +1490,17 @@ fn read(s: &str) -> Vec<Piece> {
             if latin.to_ascii_lowercase().ends_with(".zim") {
                 flush(&mut other, &mut pieces);
                 i = i.saturating_add(latin.chars().count());
+                // Before the noun for a file ("X.zim 파일의 생성일"), it names that file.
+                let noun_at = chars
+                    .iter()
+                    .skip(i)
+                    .position(|c| !c.is_whitespace())
+                    .map_or(i, |n| i.saturating_add(n));
+                if longest_entry(&chars, noun_at, japanese)
+                    .is_some_and(|(_, _, english)| matches!(english, "file" | "archive"))
+                {
+                    pieces.push(Piece::Other(latin));
+                }
                 if chars.get(i).is_some_and(|n| "裡里中内內".contains(*n)) {
                     i = i.saturating_add(1);
                 }
@@ -1382,7 +1605,12 @@ fn longest_entry(chars: &[char], i: usize, japanese: bool) -> Option<(usize, Kin
         if hangul && kind == Kind::Drop && !ends_word {
             return None;
         }
-        if hangul && kind != Kind::Drop && len == 1 && !(starts_word && ends_word) {
+        // ... or with particles ("글의").
+        if hangul
+            && kind != Kind::Drop
+            && len == 1
+            && !(starts_word && (ends_word || hangul_particles_only(chars, i.saturating_add(1))))
+        {
             return None;
         }
         // A Korean name holding an entry's letters ("기사단") is no entry.
@@ -1432,6 +1660,36 @@ fn hangul_rest_is_grammar(chars: &[char], i: usize) -> bool {
         return false;
     }
     true
+}
+
+/// Whether the rest of a Korean word from `i` is particles only ("의", "을", "에서").
+fn hangul_particles_only(chars: &[char], i: usize) -> bool {
+    let mut at = i;
+    while chars.get(at).is_some_and(|c| is_hangul(*c)) {
+        let Some(len) = KOREAN_PARTICLES.iter().find_map(|(p, _)| {
+            let len = p.chars().count();
+            let word: String = chars.get(at..at.saturating_add(len))?.iter().collect();
+            (word == *p).then_some(len)
+        }) else {
+            return false;
+        };
+        at = at.saturating_add(len);
+    }
+    at > i
+}
+
+/// A Korean particle that is the whole word at `i`.
+fn lone_particle(chars: &[char], i: usize) -> Option<(usize, Kind)> {
+    let len = chars
+        .iter()
+        .skip(i)
+        .position(|c| !is_hangul(*c))
+        .unwrap_or(chars.len().saturating_sub(i));
+    let word: String = chars.get(i..i.saturating_add(len))?.iter().collect();
+    KOREAN_PARTICLES
+        .iter()
+        .find(|(p, _)| *p == word)
+        .map(|(_, kind)| (len, *kind))
 }
 
 /// A Korean particle at `i` that ends its word after other letters.
@@ -1544,12 +1802,20 @@ fn arabic_entry(word: &str) -> Option<(Kind, &'static str)> {
     if let Some(hit) = found(word) {
         return Some(hit);
     }
-    ARABIC_PREFIXES.iter().find_map(|prefix| {
+    let peeled = ARABIC_PREFIXES.iter().find_map(|prefix| {
         let rest = word.strip_prefix(prefix)?;
         if rest.chars().count() < 2 {
             return None;
         }
         found(rest).or_else(|| found(&format!("ال{rest}")))
+    });
+    // A verb of the spoken language with its "for me" fastened after ("افتحلي", "تلخصلي").
+    peeled.or_else(|| {
+        let verb = ["لي", "ني"]
+            .iter()
+            .find_map(|suffix| word.strip_suffix(suffix))
+            .filter(|verb| verb.chars().count() >= 3)?;
+        found(verb).filter(|(kind, _)| *kind == Kind::Verb)
     })
 }
 
@@ -1564,7 +1830,7 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         .iter()
         .enumerate()
         .filter(|(n, p)| {
-            !(matches!(p, Piece::En(Kind::And, _))
+            !(matches!(p, Piece::En(Kind::And | Kind::Object, _))
                 && matches!(
                     rest.get(n.saturating_add(1)),
                     Some(Piece::En(Kind::After, _))
@@ -1604,6 +1870,72 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         .into_iter()
         .filter(|p| !matches!(p, Piece::Punct('?' | '.' | '!')))
         .collect();
+    let mut out: Vec<String> = verbs.iter().map(text_of).collect();
+    // "坂本龍馬の記事と関連するページ", "K-pop 문서랑 이어진 이웃 문서들": a relation after an
+    // article's noun has the whole chain before it as its object, and qualifies the nouns
+    // after it, plural ("pages related to article 坂本龍馬").
+    let written = match rest
+        .iter()
+        .position(|p| matches!(p, Piece::En(Kind::After, _)))
+    {
+        Some(at)
+            if at > 0
+                && matches!(
+                    rest.get(at.saturating_sub(1)),
+                    Some(Piece::En(Kind::Article, _))
+                )
+                && rest.get(at.saturating_add(1)..).is_some_and(|after| {
+                    !after.is_empty()
+                        && after.iter().all(|p| {
+                            matches!(p, Piece::En(Kind::Word | Kind::Article | Kind::Drop, _))
+                        })
+                }) =>
+        {
+            let (object, qualified) = rest.split_at(at);
+            let relation = qualified.first().map(text_of).unwrap_or_default();
+            let qualified = qualified.get(1..).unwrap_or_default();
+            // What follows the nouns ("어떤 게 있어": which are there) ends the English,
+            // "which" before them.
+            let nouns_end = qualified
+                .iter()
+                .rposition(|p| matches!(p, Piece::En(Kind::Article, _)))
+                .map_or(0, |n| n.saturating_add(1));
+            let (nouns, tail) = qualified.split_at(nouns_end);
+            let nouns: Vec<Piece> = nouns
+                .iter()
+                .map(|p| match p {
+                    Piece::En(Kind::Article, english) => Piece::En(Kind::Word, plural(english)),
+                    p => p.clone(),
+                })
+                .collect();
+            let (which, tail): (Vec<Piece>, Vec<Piece>) = tail
+                .iter()
+                .cloned()
+                .partition(|p| *p == Piece::En(Kind::Word, "which"));
+            format!(
+                "{} {} {relation} {} {}",
+                write_part(&which),
+                write_part(&nouns),
+                chain_in_english(object.to_vec()),
+                write_part(&tail)
+            )
+        }
+        _ => chain_in_english(rest),
+    };
+    out.push(written);
+    let adjunct: Vec<Piece> = adjunct
+        .into_iter()
+        .filter(|p| !matches!(p, Piece::En(Kind::Verb | Kind::Drop | Kind::Of, _)))
+        .collect();
+    out.push(write_part(&adjunct));
+    if asks {
+        out.push("?".to_string());
+    }
+    out.join(" ")
+}
+
+/// The parts the genitive joins, from the last owned to the first owner.
+fn chain_in_english(rest: Vec<Piece>) -> String {
     let mut parts: Vec<Vec<Piece>> = vec![Vec::new()];
     for piece in rest {
         match piece {
@@ -1644,7 +1976,11 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
             {
                 before.extend(part);
             }
-            Some(before) if only_article => {
+            // "名前空間Mのエントリ": the entries of the namespace, not a name for them.
+            Some(before)
+                if only_article
+                    && !matches!(before.first(), Some(Piece::En(Kind::Noun, "namespace"))) =>
+            {
                 let mut named = part;
                 named.append(before);
                 *before = named;
@@ -1652,7 +1988,6 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
             _ => joined.push(part),
         }
     }
-    let mut out: Vec<String> = verbs.iter().map(text_of).collect();
     // A part that only says what its owned noun is titled follows it without "of".
     let mut written = String::new();
     for part in joined.iter().rev() {
@@ -1663,16 +1998,7 @@ fn write_owner_first(pieces: Vec<Piece>) -> String {
         }
         written.push_str(&text);
     }
-    out.push(written);
-    let adjunct: Vec<Piece> = adjunct
-        .into_iter()
-        .filter(|p| !matches!(p, Piece::En(Kind::Verb | Kind::Drop | Kind::Of, _)))
-        .collect();
-    out.push(write_part(&adjunct));
-    if asks {
-        out.push("?".to_string());
-    }
-    out.join(" ")
+    written
 }
 
 /// "'한국 전쟁' 문서 요약", "「大阪」の記事構造", "「寿司」の記事、目次": a noun for an article
@@ -1964,8 +2290,19 @@ mod tests {
             gloss("目录：万有引力").as_deref(),
             Some("table of contents \"万有引力\"")
         );
-        assert_eq!(gloss("부산항 요약").as_deref(), Some("\"부산항\" summary"));
-        assert_eq!(gloss("横浜港 要約").as_deref(), Some("\"横浜港\" summary"));
+        // Said first, the name owns the nouns after it.
+        assert_eq!(
+            gloss("부산항 요약").as_deref(),
+            Some("summary of \"부산항\"")
+        );
+        assert_eq!(
+            gloss("横浜港 要約").as_deref(),
+            Some("summary of \"横浜港\"")
+        );
+        assert_eq!(
+            gloss("A/東京 全文").as_deref(),
+            Some("full text of \"A/東京\"")
+        );
         // Run together, the words may be one topic.
         assert_eq!(gloss("万有引力摘要").as_deref(), Some("万有引力 summary"));
         // Arabic sets every word apart: no name is quoted for it.
@@ -2036,7 +2373,7 @@ mod tests {
     fn how_many_is_said_after_the_verb_also_among_its_adjuncts() {
         assert_eq!(
             gloss("M名前空間のエントリを全部順番に列挙してください").as_deref(),
-            Some("list all entries namespace M in order")
+            Some("list all entries of namespace M in order")
         );
     }
 
@@ -2180,5 +2517,111 @@ mod tests {
         assert_eq!(gloss("长城有多长"), None);
         assert_eq!(gloss("what is the structure of DNA"), None);
         assert_eq!(gloss("كم عمر الأهرامات"), None);
+    }
+    #[test]
+    fn one_ideograph_words_start_a_word() {
+        // "里" (in) is a letter of "居里夫人"; "篇" counts articles; "帮我" is for whom.
+        assert_eq!(
+            gloss("帮我同时打开爱因斯坦、居里夫人、牛顿这三篇").as_deref(),
+            Some("open at once articles \"爱因斯坦\" , \"居里夫人\" , \"牛顿\" three")
+        );
+        assert_eq!(
+            gloss("用户想一次性获取\"黄河\"和\"长江\"两个条目的内容").as_deref(),
+            Some("fetch full text of at once articles \"黄河\" and \"长江\" two")
+        );
+    }
+
+    #[test]
+    fn korean_one_letter_words_and_particles_apart() {
+        assert_eq!(
+            gloss("임진왜란 글의 '배경' 부분 좀 보여줄래?").as_deref(),
+            Some("show \"배경\" section of article 임진왜란 ?")
+        );
+        // "글" is a letter of "한글".
+        assert_eq!(
+            gloss("한글 문서의 목차").as_deref(),
+            Some("table of contents of article 한글")
+        );
+        assert_eq!(
+            gloss("A/서울 이랑 A/부산 두 항목 본문 다 주세요").as_deref(),
+            Some("all full text of articles \"A/서울\" and \"A/부산\" two")
+        );
+        // "개요 부분": the summary part is the summary.
+        assert_eq!(
+            gloss("'비빔밥' 문서의 개요 부분만 보여 주세요").as_deref(),
+            Some("show summary of article \"비빔밥\"")
+        );
+    }
+
+    #[test]
+    fn arguments_given_as_key_and_value() {
+        assert_eq!(
+            gloss("セクション取得　記事=Git　節=ブランチ").as_deref(),
+            Some("fetch section : article=\"Git\" section=\"ブランチ\"")
+        );
+    }
+
+    #[test]
+    fn a_relation_after_an_article_takes_it_as_its_object() {
+        assert_eq!(
+            gloss("坂本龍馬の記事とつながりの深い周辺ページを教えて").as_deref(),
+            Some("show neighbouring pages connected to article 坂本龍馬")
+        );
+        assert_eq!(
+            gloss("K-pop 문서랑 이어진 이웃 문서들 보여줘").as_deref(),
+            Some("show neighbouring articles connected to article K-pop")
+        );
+        assert_eq!(
+            gloss("\"한글\" 문서를 가리키는 페이지는 어떤 게 있어?").as_deref(),
+            Some("which pages link to article \"한글\" are there ?")
+        );
+    }
+
+    #[test]
+    fn the_article_whose_title_is_given_comes_before_it() {
+        assert_eq!(
+            gloss("タイトルが\"葛飾北斎\"と完全一致する項目はある？").as_deref(),
+            Some("is there article titled \"葛飾北斎\" exactly ?")
+        );
+        assert_eq!(
+            gloss("제목이 정확히 '훈민정음 해례본'인 항목 있어?").as_deref(),
+            Some("article titled exactly \"훈민정음 해례본\" are there ?")
+        );
+    }
+
+    #[test]
+    fn every_entry_of_a_namespace() {
+        assert_eq!(
+            gloss("名前空間Mのエントリを全件列挙して").as_deref(),
+            Some("list every entry of namespace M")
+        );
+    }
+
+    #[test]
+    fn an_archive_file_named_before_its_noun_is_kept() {
+        assert_eq!(
+            gloss("wikipedia_ko_all_nopic_2024-06.zim 파일의 생성일이랑 언어 알려줘").as_deref(),
+            Some("show creation date and language of wikipedia_ko_all_nopic_2024-06.zim file")
+        );
+    }
+
+    #[test]
+    fn arabic_spoken_verbs_questions_and_titles() {
+        assert_eq!(
+            gloss("ممكن تلخصلي مقال \"نجيب محفوظ\"؟").as_deref(),
+            Some("could you summarize article \"نجيب محفوظ\" ?")
+        );
+        assert_eq!(
+            gloss("ما الروابط الخارجة من مقالة الجبر؟").as_deref(),
+            Some("what are outgoing links of article الجبر ?")
+        );
+        assert_eq!(
+            gloss("عناوين تبدأ بـ \"الإسكندر\"").as_deref(),
+            Some("titles starting with \"الإسكندر\"")
+        );
+        assert_eq!(
+            gloss("هل الخادم شغال؟").as_deref(),
+            Some("is the server running ?")
+        );
     }
 }

@@ -836,6 +836,13 @@ const MAIN_PAGE_WORDS: &[&str] = &[
     "database",
 ];
 
+/// A project's edition in a language: "the Arabic Wikipedia", "Wikipedia in French".
+static PROJECT_IN_LANGUAGE: Pattern = LazyLock::new(|| {
+    rx(
+        r"\b(?:(?:arabic|chinese|english|french|german|spanish|portuguese|italian|russian|japanese|korean|dutch|polish|swedish|turkish|persian|hebrew|hindi|indonesian|vietnamese|greek|ukrainian|czech|finnish|norwegian|danish|hungarian|romanian|thai|catalan|simple\s+english)[\s-]+(?:language\s+)?(?P<a>(?:wikipedia|wiktionary|wikivoyage|wikibooks|wikiquote|wikisource|wikinews|wikiversity))|(?P<b>(?:wikipedia|wiktionary|wikivoyage|wikibooks|wikiquote|wikisource|wikinews|wikiversity))\s+(?:in\s+)?(?:arabic|chinese|english|french|german|spanish|portuguese|italian|russian|japanese|korean|dutch|polish|swedish|turkish|persian|hebrew|hindi|indonesian|vietnamese|greek|ukrainian|czech|finnish|norwegian|danish|hungarian|romanian|thai|catalan|simple\s+english))\b",
+    )
+});
+
 /// Kiwix's projects, one of which opened alone ("open Wikipedia") is its archive's main page.
 static OPEN_PROJECT: Pattern = LazyLock::new(|| {
     rx(
@@ -886,6 +893,11 @@ fn question_place<'a>(ctx: &Context<'a>) -> Context<'a> {
 
 pub(super) fn main_page(ctx: &Context) -> Option<RuleHit> {
     let text = super::without_quoted(ctx.text);
+    // "the Arabic Wikipedia", "Wikipedia in French": the edition of a project, no topic.
+    let text = match PROJECT_IN_LANGUAGE.as_ref() {
+        Some(re) => re.replace_all(&text, "${a}${b}").into_owned(),
+        None => text,
+    };
     let ctx = &question_place(&outside_quotes(ctx, &text));
     if is_match(&OPEN_PROJECT, ctx.text) {
         return hit(Intent::MainPage, 0.8, "main page: a project opened");
@@ -1307,6 +1319,20 @@ mod tests {
             question: false,
         };
         super::super::classify(&ctx).map(|h| h.intent)
+    }
+
+    #[test]
+    fn the_main_page_of_a_projects_language_edition() {
+        for q in [
+            "open the main page of the Arabic Wikipedia",
+            "show the main page of Wikipedia in French",
+        ] {
+            assert_eq!(run(q), Some(Intent::MainPage), "{q}");
+        }
+        assert_ne!(
+            run("main page of the Arabic Spring"),
+            Some(Intent::MainPage)
+        );
     }
 
     #[test]

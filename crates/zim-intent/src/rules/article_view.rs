@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 static PAREN_ASIDE: Pattern = LazyLock::new(|| rx(r"\s*\([^()]*\)"));
 static STRUCTURE_SPECIFIC: Pattern = LazyLock::new(|| {
     rx(
-        r"\b(?:section\s+anchors?|heading\s+anchors?\s+(?:for|of|in)|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|(?:section\s+)?headings?(?:\s+hierarchy)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)(?:their\s+|its\s+|the\s+)?anchors?|document\s+structure)\b",
+        r"\b(?:section\s+anchors?|heading\s+anchors?\s+(?:for|of|in)|heading\s+structure|structur(?:al|e)\s+outline|structural\s+(?:layout|skeleton|view|overview|map|breakdown)|skeletal\s+(?:outline|layout|structure|view|form)|(?:article|page|document|entry|heading|section)\s+skeleton|skeleton\s+(?:outline|layout|structure|view)|anchor\s+slugs?|(?:outline|headings|toc|table\s+of\s+contents|h[1-6](?:\s*(?:/|,|and|&)\s*h[1-6])*s?)\s+(?:with|plus|including)\s+(?:the\s+|their\s+|its\s+|each\s+)?(?:section\s+|heading\s+|anchor\s+|fragment\s+)?(?:#?anchors?(?:\s+ids?)?|ids|slugs)|(?:section\s+)?headings?(?:\s+hierarchy)?(?:\s+structure)?(?:\s*\([^()]{1,20}\))?(?:\s+and\s+|\s*[+&]\s*)(?:their\s+|its\s+|the\s+)?anchors?|document\s+structure)\b",
     )
 });
 
@@ -850,6 +850,8 @@ static DOCUMENT_REFERENCE: Pattern = LazyLock::new(|| {
     )
 });
 
+/// One quoted name and nothing else.
+static QUOTED_ALONE: Pattern = LazyLock::new(|| rx(r#"^(?:"[^"]+"|'[^']+')\s*[.!?]*$"#));
 static SUMMARY_CONNECTOR: Pattern =
     LazyLock::new(|| rx(r"^(?:of|for|on|about|to|me|us|the\s+article|the\s+page)\b"));
 static SUMMARY_VERB: Pattern =
@@ -939,9 +941,11 @@ pub(super) fn summary_command(ctx: &Context) -> Option<RuleHit> {
         .and_then(|m| ctx.text.get(m.end()..))
         .unwrap_or_default()
         .trim();
+    // "summary \"敦煌莫高窟\"": a name quoted alone after the cue is what it is asked of.
     let asked_of = after_cue.is_empty()
         || is_match(&SUMMARY_CONNECTOR, after_cue)
-        || is_match(&SUMMARY_VERB, ctx.text);
+        || is_match(&SUMMARY_VERB, ctx.text)
+        || is_match(&QUOTED_ALONE, after_cue);
     if !asked_of && !looks_like_title(&raw) && !is_match(&DOCUMENT_REFERENCE, ctx.text) {
         return None;
     }
@@ -1021,6 +1025,26 @@ mod tests {
             "Structure" => Intent::Structure { title_or_path },
             _ => Intent::Summary { title_or_path },
         }
+    }
+
+    #[test]
+    fn a_name_quoted_alone_after_summary_is_its_subject() {
+        assert_eq!(
+            parsed("summary \"敦煌莫高窟\""),
+            view_of("Summary", "敦煌莫高窟")
+        );
+        assert_eq!(
+            parsed("summary 'photosynthesis'"),
+            view_of("Summary", "photosynthesis")
+        );
+    }
+
+    #[test]
+    fn the_heading_hierarchy_structure_with_anchors_is_the_structure_view() {
+        assert_eq!(
+            parsed("show the heading hierarchy structure and anchors of the article Jeju"),
+            view_of("Structure", "Jeju")
+        );
     }
 
     #[test]
