@@ -333,11 +333,13 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("資料庫", Kind::Word, "database"),
     ("维基", Kind::Word, "wiki"),
     ("維基", Kind::Word, "wiki"),
-    // "帮我打开…" (open … for me), "我想…" (I want to …): who it is for is no word of it.
+    // "帮我打开…" (open … for me), "我想…", "用户想…" (I want to …, the user wants to …): who
+    // it is for is no word of it. Not 想 alone: it begins words ("想象力").
     ("帮我", Kind::Drop, ""),
     ("幫我", Kind::Drop, ""),
     ("我想", Kind::Drop, ""),
-    ("想", Kind::Drop, ""),
+    ("用户想", Kind::Drop, ""),
+    ("用戶想", Kind::Drop, ""),
     ("内容", Kind::Noun, "full text"),
     ("內容", Kind::Noun, "full text"),
     ("开头部分", Kind::Noun, "introduction"),
@@ -811,7 +813,6 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("روابط خارجة", Kind::Noun, "outgoing links"),
     ("تبع", Kind::Drop, ""),
     ("عندك", Kind::Drop, ""),
-    ("العربية", Kind::Word, "in Arabic"),
     ("الخادم", Kind::Noun, "the server"),
     ("السيرفر", Kind::Noun, "the server"),
 ];
@@ -899,11 +900,11 @@ fn is_kana(c: char) -> bool {
 /// The one-ideograph entries of Chinese and of Japanese.
 const CHINESE_SINGLE: &[char] = &[
     '的', '和', '与', '與', '把', '请', '請', '吗', '嗎', '呢', '吧', '篇', '了', '这', '這', '此',
-    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按', '想',
+    '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按',
 ];
 /// One-ideograph entries read only where a word starts: after another ideograph no entry
-/// read they are a letter of a name ("居里夫人", "思想").
-const CHINESE_BOUND: &[char] = &['里', '裡', '想'];
+/// read they are a letter of a name ("居里夫人").
+const CHINESE_BOUND: &[char] = &['里', '裡'];
 const JAPANESE_SINGLE: &[char] = &['節', '章', '何', '全', '今', '付'];
 
 fn is_hiragana(c: char) -> bool {
@@ -1201,6 +1202,23 @@ fn arabic_questions(pieces: Vec<Piece>) -> Vec<Piece> {
             }
             (Piece::En(Kind::Noun, "headings"), Some(Piece::En(Kind::Word, "starting"))) => {
                 out.push(Piece::En(Kind::Noun, "titles"));
+            }
+            // "ويكيبيديا العربية": the project's edition in Arabic. Elsewhere the adjective is
+            // a name's ("المملكة العربية السعودية") and stays as written.
+            (Piece::En(Kind::Word, "Wikipedia"), Some(Piece::Other(rest)))
+                if rest.split_whitespace().next() == Some("العربية") =>
+            {
+                let rest = rest
+                    .trim_start()
+                    .trim_start_matches("العربية")
+                    .trim()
+                    .to_owned();
+                iter.next();
+                out.push(piece);
+                out.push(Piece::En(Kind::Word, "in Arabic"));
+                if !rest.is_empty() {
+                    out.push(Piece::Other(rest));
+                }
             }
             _ => out.push(piece),
         }
@@ -2519,6 +2537,18 @@ mod tests {
         assert_eq!(gloss("كم عمر الأهرامات"), None);
     }
     #[test]
+    fn arabic_is_a_language_only_after_a_project() {
+        assert_eq!(
+            gloss("ملخص مقالة المملكة العربية السعودية").as_deref(),
+            Some("summary of article المملكة العربية السعودية")
+        );
+        assert!(
+            gloss("افتحلي الصفحة الرئيسية تبع ويكيبيديا العربية")
+                .is_some_and(|g| g.contains("Wikipedia in Arabic"))
+        );
+    }
+
+    #[test]
     fn one_ideograph_words_start_a_word() {
         // "里" (in) is a letter of "居里夫人"; "篇" counts articles; "帮我" is for whom.
         assert_eq!(
@@ -2528,6 +2558,11 @@ mod tests {
         assert_eq!(
             gloss("用户想一次性获取\"黄河\"和\"长江\"两个条目的内容").as_deref(),
             Some("fetch full text of at once articles \"黄河\" and \"长江\" two")
+        );
+        // "想" begins words: "想象力" is a name.
+        assert_eq!(
+            gloss("想象力这篇文章的摘要").as_deref(),
+            Some("summary of article 想象力")
         );
     }
 
