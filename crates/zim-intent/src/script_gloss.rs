@@ -630,7 +630,7 @@ const LEXICON: &[(&str, Kind, &str)] = &[
     ("부분", Kind::Noun, "section"),
     ("첫 부분", Kind::Noun, "introduction"),
     ("앞부분", Kind::Noun, "introduction"),
-    ("계층", Kind::Noun, "hierarchy"),
+    // Not "계층" alone: "사회 계층" (social class) is a name.
     ("제목 계층", Kind::Noun, "heading hierarchy"),
     ("이어진", Kind::After, "connected to"),
     ("연결된", Kind::After, "connected to"),
@@ -902,9 +902,9 @@ const CHINESE_SINGLE: &[char] = &[
     '的', '和', '与', '與', '把', '请', '請', '吗', '嗎', '呢', '吧', '篇', '了', '这', '這', '此',
     '该', '該', '叫', '嘅', '里', '裡', '带', '帶', '还', '還', '按',
 ];
-/// One-ideograph entries read only where a word starts: after another ideograph no entry
-/// read they are a letter of a name ("居里夫人").
-const CHINESE_BOUND: &[char] = &['里', '裡'];
+/// Entries read only where a word starts: after an ideograph or kana no entry read they are
+/// part of a name ("居里夫人", "東京周辺").
+const BOUND: &[&str] = &["里", "裡", "周辺"];
 const JAPANESE_SINGLE: &[char] = &['節', '章', '何', '全', '今', '付'];
 
 fn is_hiragana(c: char) -> bool {
@@ -1465,10 +1465,10 @@ fn read(s: &str) -> Vec<Piece> {
         }
         if is_han_or_kana(c) || is_hangul(c) {
             if let Some((len, kind, english)) = longest_entry(&chars, i, japanese)
-                && !(len == 1
-                    && !japanese
-                    && CHINESE_BOUND.contains(&c)
-                    && other.chars().last().is_some_and(is_han_or_kana))
+                && !(other.chars().last().is_some_and(is_han_or_kana)
+                    && chars
+                        .get(i..i.saturating_add(len))
+                        .is_some_and(|w| BOUND.contains(&w.iter().collect::<String>().as_str())))
             {
                 flush(&mut other, &mut pieces);
                 pieces.push(Piece::En(kind, english));
@@ -2536,6 +2536,12 @@ mod tests {
         assert_eq!(gloss("what is the structure of DNA"), None);
         assert_eq!(gloss("كم عمر الأهرامات"), None);
     }
+    #[test]
+    fn words_of_the_service_inside_names_stay_the_names() {
+        assert!(gloss("東京周辺の記事を要約して").is_some_and(|g| g.contains("東京周辺")));
+        assert!(gloss("사회 계층 문서 목차").is_some_and(|g| g.contains("사회 계층")));
+    }
+
     #[test]
     fn arabic_is_a_language_only_after_a_project() {
         assert_eq!(
