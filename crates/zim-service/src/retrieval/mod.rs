@@ -71,17 +71,17 @@ const SUGGEST_PHRASE_MAX_WORDS: usize = 4;
 struct ArchiveRanking {
     archive: OpenArchive,
     ranked: Vec<Ranked>,
-    /// The passages of the page that led before the anchor rerank, read while it ran.
-    prepared: Option<PreparedPassages>,
+    /// The answering passage of the page that led before the anchor rerank, read while it ran.
+    prepared: Option<PreparedPassage>,
     /// The request's words as this archive was searched with them (its language's
     /// scaffolding out): what a passage of its pages is chosen by.
     analysis: Analysis,
 }
 
-/// One page's passage candidates, read before the ranking was final.
-struct PreparedPassages {
+/// One page's answering passage, read before the ranking was final.
+struct PreparedPassage {
     path: String,
-    candidates: Vec<passage::Candidate>,
+    best: passage::Candidate,
 }
 
 /// A request's ranking over the archives it ran on.
@@ -263,11 +263,11 @@ impl ZimService {
             let prepared = own
                 .and_then(|r| r.prepared.as_ref())
                 .filter(|p| p.path == best.path)
-                .map(|p| p.candidates.clone());
+                .map(|p| p.best.clone());
             let asked = own.map_or(&ranking.analysis, |r| &r.analysis);
-            let candidates = prepared
-                .or_else(|| passage_candidates(archive, best, asked, self.page_caches()))?;
-            chosen_passage(best, candidates)
+            let chosen =
+                prepared.or_else(|| best_passage(archive, best, asked, self.page_caches()))?;
+            Some(cited_passage(best, chosen))
         });
         let results: Vec<Value> = page
             .iter()
@@ -531,16 +531,17 @@ fn rank_archive(
     }
     rerank_by_section_anchors(&mut ranked, &section_anchors, analysis, &facts);
     // The page leading now usually leads after the anchor rerank too (five questions in six
-    // over the question sets): its passages, the costliest read of a question (a full parse
-    // of the page), are read meanwhile on another core, and used only if it still leads. They
-    // are chosen by the request as asked, as a passage read afterwards is.
+    // over the question sets): its passage, the costliest read of a question (a full parse
+    // of the page, unless the page cache holds it), is read meanwhile on another core, and
+    // used only if it still leads. It is chosen by the request as asked, as a passage read
+    // afterwards is.
     let leader = ranked.first().filter(|_| prepare_passage).cloned();
     let prepared = std::thread::scope(|scope| {
         let reading = leader.as_ref().map(|page| {
             scope.spawn(move || {
-                passage_candidates(open, page, original, pages).map(|candidates| PreparedPassages {
+                best_passage(open, page, original, pages).map(|best| PreparedPassage {
                     path: page.path.clone(),
-                    candidates,
+                    best,
                 })
             })
         });
@@ -576,7 +577,7 @@ struct Stages<'a> {
 type ArchiveResult = (
     Vec<Ranked>,
     Vec<rewrite::Correction>,
-    Option<PreparedPassages>,
+    Option<PreparedPassage>,
 );
 
 /// Titles read per abbreviation form, in title order from the form on.
@@ -1216,16 +1217,15 @@ fn stemmer_for(language: &str) -> Option<rust_stemmers::Stemmer> {
     Some(Stemmer::create(algorithm))
 }
 
-/// The best page's answering passage: the paragraph covering most of the request's words,
-/// with its section, as `{path, title, section_id, section_title, cite, passage}`.
-/// The passages of page `best` that could answer (see [`passage::candidates`]), its
-/// paragraphs read from `cache` when it holds them.
-fn passage_candidates(
+/// The passage of page `best` that answers best: the paragraph covering most of the
+/// request's words, with its section ([`passage::best_paragraph`]), its paragraphs read from
+/// `cache` when it holds them.
+fn best_passage(
     open: &OpenArchive,
     best: &Ranked,
     analysis: &Analysis,
     cache: Option<&page_cache::PageCaches>,
-) -> Option<Vec<passage::Candidate>> {
+) -> Option<passage::Candidate> {
     let entry = match best.entry_index {
         Some(i) => open.archive.entry_at(i).ok()?,
         None => open.archive.entry_by_path(&best.path).ok()??,
@@ -1257,26 +1257,24 @@ fn passage_candidates(
         .filter(|t| t.chars().count() >= 2)
         .cloned()
         .collect();
-    Some(passage::score_paragraphs(&paragraphs, &terms))
+    passage::best_paragraph(&paragraphs, &terms)
 }
 
-/// The best of `candidates`, cited at the page's anchor or the passage's section.
-fn chosen_passage(best: &Ranked, candidates: Vec<passage::Candidate>) -> Option<Value> {
-    let chosen = candidates
-        .into_iter()
-        .max_by(|a, b| a.score.total_cmp(&b.score))?;
+/// The answering passage, cited at the page's anchor or the passage's section, as `{path,
+/// title, section_id, section_title, cite, passage}`.
+fn cited_passage(best: &Ranked, chosen: passage::Candidate) -> Value {
     let cite = match (&best.anchor, &chosen.section_id) {
         (Some(id), _) | (None, Some(id)) => format!("{}#{id}", best.path),
         (None, None) => best.path.clone(),
     };
-    Some(json!({
+    json!({
         "path": best.path,
         "title": best.title,
         "section_id": chosen.section_id,
         "section_title": chosen.section_title,
         "cite": cite,
         "passage": truncate(chosen.text.trim(), PASSAGE_CHARS),
-    }))
+    })
 }
 
 fn html_escape(text: &str) -> String {

@@ -108,6 +108,7 @@ mod tests {
             let best = passage::score_paragraphs(&held, &terms)
                 .into_iter()
                 .max_by(|a, b| a.score.total_cmp(&b.score));
+            assert_eq!(passage::best_paragraph(&held, &terms), best);
             assert_eq!(best.and_then(|c| c.section_id).as_deref(), Some("cut"));
         }
         assert_eq!(reads, 1);

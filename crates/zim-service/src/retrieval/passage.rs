@@ -145,6 +145,21 @@ pub fn score_paragraphs(paragraphs: &[Paragraph], terms: &[String]) -> Vec<Candi
         .collect()
 }
 
+/// The paragraph that covers `terms` best (the last of equals), scored: only it is copied.
+pub fn best_paragraph(paragraphs: &[Paragraph], terms: &[String]) -> Option<Candidate> {
+    paragraphs
+        .iter()
+        .map(|p| (p, score_lowercase(&p.lower, terms) + p.bonus))
+        .filter(|(_, score)| *score > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, score)| Candidate {
+            section_id: p.section_id.clone(),
+            section_title: p.section_title.clone(),
+            text: p.text.clone(),
+            score,
+        })
+}
+
 /// A page's citable paragraphs: its lead, then each section's prose paragraphs, once each.
 pub fn paragraphs(html: &str) -> Vec<Paragraph> {
     use zim_render::{Document, RenderOptions};
